@@ -1,10 +1,10 @@
 package io.agentruns.core.engine;
 
 import io.agentruns.core.harness.HarnessRun;
-import io.agentruns.core.run.Run;
+import java.util.UUID;
 
-/** Builds what a harness needs from a claimed run (resolves its environment, secrets included). */
+/** Builds what a harness needs for a claimed run (resolves its environment, secrets included). */
 @FunctionalInterface
 public interface HarnessRunLoader {
-    HarnessRun load(Run run, String sessionId);
+    HarnessRun load(UUID teamId, UUID runId, String sessionId);
 }

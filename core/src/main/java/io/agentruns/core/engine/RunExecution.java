@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class RunExecution implements Runnable {
     private static final System.Logger LOG = System.getLogger(RunExecution.class.getName());
 
-    private final ClaimedRun claimed;
+    private final Lease lease;
     private final RunQueue queue;
     private final EventLog events;
     private final Harness harness;
@@ -37,9 +37,9 @@ final class RunExecution implements Runnable {
     private volatile boolean lost;
     private volatile Instant cancelSignalledAt;
 
-    RunExecution(ClaimedRun claimed, RunQueue queue, EventLog events, Harness harness, HarnessRunLoader loader,
+    RunExecution(Lease lease, RunQueue queue, EventLog events, Harness harness, HarnessRunLoader loader,
                  Clock clock) {
-        this.claimed = claimed;
+        this.lease = lease;
         this.queue = queue;
         this.events = events;
         this.harness = harness;
@@ -48,7 +48,7 @@ final class RunExecution implements Runnable {
     }
 
     Lease lease() {
-        return claimed.lease();
+        return lease;
     }
 
     boolean isDone() {
@@ -61,7 +61,7 @@ final class RunExecution implements Runnable {
             String sessionId = Ids.capability();
             HarnessRun harnessRun;
             try {
-                harnessRun = loader.load(claimed.run(), sessionId);
+                harnessRun = loader.load(lease.teamId(), lease.runId(), sessionId);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "run " + lease().runId() + " could not be loaded for its harness", e);
                 finishOnce(new RunOutcome.Failed(new StatusMessage("run could not be prepared: " + e.getMessage(),

@@ -19,7 +19,7 @@ public interface RunQueue {
      * {@code workerHost} null means the default pool (runs without {@code worker_host}); otherwise
      * only runs routed to exactly that host. Teams at their INPROGRESS cap are skipped.
      */
-    Optional<ClaimedRun> claim(String workerId, String workerHost);
+    Optional<Lease> claim(String workerId, String workerHost);
 
     /** Extends the lease by the configured lease length; says whether a cancel was requested. */
     HeartbeatResult heartbeat(Lease lease);

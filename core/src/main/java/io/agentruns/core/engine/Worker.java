@@ -119,7 +119,7 @@ public final class Worker {
                         return;
                     }
                     wakeUp.clear();
-                    Optional<ClaimedRun> claimed = queue.claim(settings.workerId(), settings.workerHost());
+                    Optional<Lease> claimed = queue.claim(settings.workerId(), settings.workerHost());
                     if (claimed.isPresent()) {
                         execute(claimed.get());
                         handedOver = true;
@@ -140,14 +140,14 @@ public final class Worker {
         }
     }
 
-    private void execute(ClaimedRun claimed) {
+    private void execute(Lease claimed) {
         RunExecution execution = new RunExecution(claimed, queue, events, harness, loader, clock);
-        active.put(claimed.lease().runId(), execution);
+        active.put(claimed.runId(), execution);
         runThreads.execute(() -> {
             try {
                 execution.run();
             } finally {
-                active.remove(claimed.lease().runId(), execution);
+                active.remove(claimed.runId(), execution);
                 slots.release();
             }
         });
