@@ -3,8 +3,6 @@ package io.agentruns.store.queue;
 import io.agentruns.core.event.EventType;
 import io.agentruns.core.event.RunEvent;
 import io.agentruns.store.Dialect;
-import io.agentruns.store.SqlTime;
-import io.agentruns.store.StoreJson;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +41,8 @@ final class EventRows {
                 .param("run_id", runId)
                 .param("seq", s)
                 .param("type", type.wireName())
-                .param("at", SqlTime.bind(at))
-                .param("data", StoreJson.write(data))
+                .param("at", QueueSql.bind(at))
+                .param("data", QueueSql.json(data))
                 .update());
         return seq;
     }
@@ -56,8 +54,8 @@ final class EventRows {
                 .param("after", afterSeq)
                 .param("limit", limit)
                 .query((rs, n) -> new RunEvent(rs.getObject("run_id", UUID.class), rs.getLong("seq"),
-                        EventType.fromWireName(rs.getString("event_type")), SqlTime.read(rs, "created_at"),
-                        StoreJson.readMap(rs.getString("data"))))
+                        EventType.fromWireName(rs.getString("event_type")), QueueSql.read(rs, "created_at"),
+                        QueueSql.readMap(rs.getString("data"))))
                 .list();
     }
 }

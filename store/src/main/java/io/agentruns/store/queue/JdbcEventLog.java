@@ -6,7 +6,6 @@ import io.agentruns.core.event.EventType;
 import io.agentruns.core.event.RunEvent;
 import io.agentruns.core.harness.LeaseLostException;
 import io.agentruns.store.Database;
-import io.agentruns.store.SqlTime;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,7 @@ public final class JdbcEventLog implements EventLog {
     public long append(Lease lease, EventType type, Map<String, Object> data) {
         Optional<Long> seq = tx.execute(status -> rows.append(lease.runId(),
                 "version = :version AND worker_id = :worker AND state = 'INPROGRESS'",
-                Map.of("version", lease.version(), "worker", lease.workerId()), type, data, SqlTime.now(clock)));
+                Map.of("version", lease.version(), "worker", lease.workerId()), type, data, QueueSql.now(clock)));
         return seq.orElseThrow(() -> new LeaseLostException("run " + lease.runId()
                 + " is no longer held by lease version " + lease.version()));
     }

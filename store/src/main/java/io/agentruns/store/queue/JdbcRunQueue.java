@@ -14,8 +14,6 @@ import io.agentruns.core.run.StatusMessage;
 import io.agentruns.core.run.Usage;
 import io.agentruns.store.Database;
 import io.agentruns.store.Dialect;
-import io.agentruns.store.SqlTime;
-import io.agentruns.store.StoreJson;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -73,7 +71,7 @@ public final class JdbcRunQueue implements RunQueue {
 
     @Override
     public Optional<Lease> claim(String workerId, String workerHost) {
-        Instant now = SqlTime.now(clock);
+        Instant now = QueueSql.now(clock);
         Instant until = now.plus(settings.lease());
         return tx.execute(status -> {
             Optional<Lease> lease = dialect == Dialect.POSTGRESQL
@@ -114,9 +112,9 @@ public final class JdbcRunQueue implements RunQueue {
     private Optional<Lease> claimQuery(String sql, String workerId, String workerHost, Instant now, Instant until,
                                        UUID id) {
         JdbcClient.StatementSpec spec = jdbc.sql(sql)
-                .param("now", SqlTime.bind(now))
+                .param("now", QueueSql.bind(now))
                 .param("worker", workerId)
-                .param("until", SqlTime.bind(until));
+                .param("until", QueueSql.bind(until));
         if (id != null) {
             spec = spec.param("id", id);
         } else {
@@ -133,11 +131,11 @@ public final class JdbcRunQueue implements RunQueue {
 
     @Override
     public HeartbeatResult heartbeat(Lease lease) {
-        Instant until = SqlTime.now(clock).plus(settings.lease());
+        Instant until = QueueSql.now(clock).plus(settings.lease());
         String update = "UPDATE runs SET lease_expires_at = :until WHERE id = :id AND version = :version "
                 + "AND worker_id = :worker AND state = 'INPROGRESS'";
         Optional<Boolean> cancel = jdbc.sql(dialect.updateReturning(update, "cancel_requested"))
-                .param("until", SqlTime.bind(until))
+                .param("until", QueueSql.bind(until))
                 .param("id", lease.runId())
                 .param("version", lease.version())
                 .param("worker", lease.workerId())
@@ -178,7 +176,7 @@ public final class JdbcRunQueue implements RunQueue {
             case RunOutcome.Cancelled c -> List.of();
         };
         Usage usage = outcome.usage() == null ? Usage.NONE : outcome.usage();
-        Instant now = SqlTime.now(clock);
+        Instant now = QueueSql.now(clock);
         tx.executeWithoutResult(st -> {
             int n = jdbc.sql("UPDATE runs SET state = :to, finished_at = :now, updated_at = :now, version = version + 1, "
                             + "lease_expires_at = NULL, status_message = :msg, status_error_code = :code, "
@@ -186,7 +184,7 @@ public final class JdbcRunQueue implements RunQueue {
                             + "output_tokens = :out_tokens, inference_cost = :inference, compute_cost = :compute "
                             + "WHERE id = :id AND version = :version AND worker_id = :worker AND state = 'INPROGRESS'")
                     .param("to", to.name())
-                    .param("now", SqlTime.bind(now))
+                    .param("now", QueueSql.bind(now))
                     .param("msg", status == null ? null : status.message())
                     .param("code", status == null ? null : status.errorCode().wireName())
                     .param("retryable", status == null ? null : status.retryable())
@@ -219,15 +217,15 @@ public final class JdbcRunQueue implements RunQueue {
                     .param("id", runId)
                     .param("seq", ++seq)
                     .param("type", a.artifactType())
-                    .param("at", SqlTime.bind(a.createdAt() == null ? now : a.createdAt()))
-                    .param("data", StoreJson.write(a.data()))
+                    .param("at", QueueSql.bind(a.createdAt() == null ? now : a.createdAt()))
+                    .param("data", QueueSql.json(a.data()))
                     .update();
         }
     }
 
     @Override
     public void release(Lease lease, StatusMessage ifStarted) {
-        Instant now = SqlTime.now(clock);
+        Instant now = QueueSql.now(clock);
         boolean moved = Boolean.TRUE.equals(tx.execute(st -> jdbc.sql(
                         "SELECT id, version, session_id, cancel_requested FROM runs WHERE id = :id "
                                 + "AND version = :version AND worker_id = :worker AND state = 'INPROGRESS' FOR UPDATE")
@@ -245,12 +243,12 @@ public final class JdbcRunQueue implements RunQueue {
 
     @Override
     public int reapExpired(int limit) {
-        Instant now = SqlTime.now(clock);
+        Instant now = QueueSql.now(clock);
         Integer moved = tx.execute(st -> {
             List<HeldRun> expired = jdbc.sql("SELECT id, version, session_id, cancel_requested, worker_id FROM runs "
                             + "WHERE state = 'INPROGRESS' AND lease_expires_at < :now "
                             + "ORDER BY lease_expires_at LIMIT :limit FOR UPDATE SKIP LOCKED")
-                    .param("now", SqlTime.bind(now))
+                    .param("now", QueueSql.bind(now))
                     .param("limit", limit)
                     .query((rs, n) -> new HeldRun(rs.getObject("id", UUID.class), rs.getLong("version"),
                             rs.getString("session_id"), rs.getBoolean("cancel_requested"), rs.getString("worker_id")))
@@ -290,7 +288,7 @@ public final class JdbcRunQueue implements RunQueue {
             to = RunState.QUEUED;
             n = jdbc.sql("UPDATE runs SET state = 'QUEUED', started_at = NULL, worker_id = NULL, lease_expires_at = NULL, "
                             + "version = version + 1, updated_at = :now" + guard)
-                    .param("now", SqlTime.bind(now)).param("id", run.id()).param("version", run.version()).update();
+                    .param("now", QueueSql.bind(now)).param("id", run.id()).param("version", run.version()).update();
         } else {
             to = run.sessionId() == null ? RunState.CANCELLED : RunState.FAILED;
             status = to == RunState.FAILED ? ifStarted : null;
@@ -298,7 +296,7 @@ public final class JdbcRunQueue implements RunQueue {
                             + "status_message = :msg, status_error_code = :code, status_retryable = :retryable, "
                             + "version = version + 1, updated_at = :now" + guard)
                     .param("to", to.name())
-                    .param("now", SqlTime.bind(now))
+                    .param("now", QueueSql.bind(now))
                     .param("msg", status == null ? null : status.message())
                     .param("code", status == null ? null : status.errorCode().wireName())
                     .param("retryable", status == null ? null : status.retryable())
@@ -313,7 +311,7 @@ public final class JdbcRunQueue implements RunQueue {
 
     @Override
     public CancelResult requestCancel(UUID teamId, UUID runId) {
-        Instant now = SqlTime.now(clock);
+        Instant now = QueueSql.now(clock);
         return tx.execute(st -> {
             Optional<String> state = jdbc.sql("SELECT state FROM runs WHERE id = :id AND team_id = :team FOR UPDATE")
                     .param("id", runId).param("team", teamId).query(String.class).optional();
@@ -327,7 +325,7 @@ public final class JdbcRunQueue implements RunQueue {
             if (current == RunState.QUEUED) {
                 jdbc.sql("UPDATE runs SET state = 'CANCELLED', finished_at = :now, updated_at = :now, "
                                 + "version = version + 1 WHERE id = :id AND state = 'QUEUED'")
-                        .param("now", SqlTime.bind(now)).param("id", runId).update();
+                        .param("now", QueueSql.bind(now)).param("id", runId).update();
                 stateEvents.record(runId, RunState.CANCELLED, null, now);
                 return CancelResult.CANCELLED;
             }

@@ -1,7 +1,6 @@
 package io.agentruns.store.queue;
 
 import io.agentruns.store.Database;
-import io.agentruns.store.SqlTime;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -21,9 +20,9 @@ public final class QueueFixtures {
         UUID team = UUID.randomUUID();
         UUID principal = UUID.randomUUID();
         jdbc.sql("INSERT INTO teams (id, name, created_at) VALUES (?, ?, ?)")
-                .params(team, name + "-" + team, SqlTime.bind(at)).update();
+                .params(team, name + "-" + team, QueueSql.bind(at)).update();
         jdbc.sql("INSERT INTO principals (id, team_id, type, display_name, created_at) VALUES (?, ?, 'USER', 'u', ?)")
-                .params(principal, team, SqlTime.bind(at)).update();
+                .params(principal, team, QueueSql.bind(at)).update();
         return new TeamRef(team, principal);
     }
 
@@ -32,10 +31,10 @@ public final class QueueFixtures {
         jdbc.sql("INSERT INTO runs (id, team_id, title, prompt, state, created_at, updated_at, config, config_name, "
                         + "worker_host, source, creator_id, team_scoped, version, last_event_seq) "
                         + "VALUES (?, ?, 't', 'p', 'QUEUED', ?, ?, '{}', '', ?, 'API', ?, FALSE, 0, 1)")
-                .params(id, team.teamId(), SqlTime.bind(createdAt), SqlTime.bind(createdAt), workerHost,
+                .params(id, team.teamId(), QueueSql.bind(createdAt), QueueSql.bind(createdAt), workerHost,
                         team.principalId()).update();
         jdbc.sql("INSERT INTO run_events (run_id, seq, event_type, created_at, data) VALUES (?, 1, 'state', ?, ?)")
-                .params(id, SqlTime.bind(createdAt), "{\"state\":\"QUEUED\"}").update();
+                .params(id, QueueSql.bind(createdAt), "{\"state\":\"QUEUED\"}").update();
         return id;
     }
 }

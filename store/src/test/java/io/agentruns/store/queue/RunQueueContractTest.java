@@ -16,7 +16,6 @@ import io.agentruns.core.run.Artifact;
 import io.agentruns.core.run.StatusMessage;
 import io.agentruns.core.run.Usage;
 import io.agentruns.store.Database;
-import io.agentruns.store.SqlTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -89,7 +88,7 @@ abstract class RunQueueContractTest {
 
     Instant instantCol(UUID id, String column) {
         return db.jdbc().sql("SELECT " + column + " FROM runs WHERE id = :id").param("id", id)
-                .query((rs, n) -> SqlTime.read(rs, column)).single();
+                .query((rs, n) -> QueueSql.read(rs, column)).single();
     }
 
     List<RunEvent> allEvents(QueueFixtures.TeamRef team, UUID run) {
