@@ -192,8 +192,9 @@ abstract class ApiContract extends ApiTestSupport {
         assertThat(again.json().get("state").stringValue()).isEqualTo("QUEUED");
         assertProblem(team.send("POST", "/api/v1/agent/run", "{\"prompt\":\"other\"}", headers), 422, "invalid_request");
         assertThat(ids(team, "")).hasSize(1);
-        // The key is the caller's: another principal may use the same key for its own run.
-        Http other = keyWith(team, "runs:read", "runs:write");
+        // The key is the principal's: another principal may use the same key for its own run.
+        String botId = team.post("/api/v1/admin/service-accounts", "{\"display_name\":\"bot\"}").json().get("uid").stringValue();
+        Http other = team.withKey(team.post("/api/v1/admin/keys", "{\"principal_id\":\"" + botId + "\"}").json().get("key").stringValue());
         assertThat(other.send("POST", "/api/v1/agent/run", "{\"prompt\":\"once\",\"title\":\"t\"}", headers).status()).isEqualTo(201);
         assertThat(ids(team, "")).hasSize(2);
     }
