@@ -25,8 +25,6 @@ class ApiPostgresTest extends ApiContract {
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         registry.add("agentruns.database-url", () -> database.jdbcUrl());
-        registry.add("agentruns.data-dir", () -> tempDataDir("agentruns-api-pg").toString());
-        registry.add("agentruns.bootstrap-api-key", () -> ADMIN_KEY);
     }
 
     @AfterAll

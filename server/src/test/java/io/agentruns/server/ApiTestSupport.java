@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,8 +20,17 @@ import tools.jackson.databind.JsonNode;
 public abstract class ApiTestSupport {
     public static final String ADMIN_KEY = "ar_test-bootstrap-admin-key-0123456789";
 
+    /** One data dir for every H2 test class: they share one Spring context (and server). */
+    private static final Path SHARED_DATA_DIR = tempDataDir("agentruns-test-h2");
+
     @LocalServerPort
     protected int port;
+
+    @DynamicPropertySource
+    static void sharedServer(DynamicPropertyRegistry registry) {
+        registry.add("agentruns.data-dir", SHARED_DATA_DIR::toString);
+        registry.add("agentruns.bootstrap-api-key", () -> ADMIN_KEY);
+    }
 
     protected Http admin() {
         return new Http(port, ADMIN_KEY);

@@ -32,6 +32,10 @@ public final class Http {
         return new Http(base, newKey);
     }
 
+    public String key() {
+        return key;
+    }
+
     public String base() {
         return base;
     }
