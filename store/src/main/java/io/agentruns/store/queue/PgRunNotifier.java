@@ -1,0 +1,29 @@
+package io.agentruns.store.queue;
+
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * NOTIFY on the caller's transaction's connection: PostgreSQL delivers it to listeners only if and
+ * when that transaction commits. Channels are read by {@link PgRunSignals}.
+ */
+public final class PgRunNotifier implements RunNotifier {
+    static final String QUEUE_CHANNEL = "agentruns_queue";
+    static final String CANCEL_CHANNEL = "agentruns_cancel";
+
+    private final JdbcClient jdbc;
+
+    public PgRunNotifier(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    public void runQueued() {
+        jdbc.sql("SELECT pg_notify('" + QUEUE_CHANNEL + "', '')").query().singleRow();
+    }
+
+    @Override
+    public void cancelRequested(UUID runId) {
+        jdbc.sql("SELECT pg_notify('" + CANCEL_CHANNEL + "', :run)").param("run", runId.toString()).query().singleRow();
+    }
+}

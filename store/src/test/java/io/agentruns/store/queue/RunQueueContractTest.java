@@ -1,0 +1,351 @@
+package io.agentruns.store.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentruns.core.engine.CancelResult;
+import io.agentruns.core.engine.HeartbeatResult;
+import io.agentruns.core.engine.Lease;
+import io.agentruns.core.error.ApiException;
+import io.agentruns.core.error.ErrorCode;
+import io.agentruns.core.event.EventType;
+import io.agentruns.core.event.RunEvent;
+import io.agentruns.core.harness.LeaseLostException;
+import io.agentruns.core.harness.RunOutcome;
+import io.agentruns.core.run.Artifact;
+import io.agentruns.core.run.StatusMessage;
+import io.agentruns.core.run.Usage;
+import io.agentruns.store.Database;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The queue and event log against a real database; subclasses pick H2 or PostgreSQL. */
+abstract class RunQueueContractTest {
+    static final Duration LEASE = Duration.ofSeconds(30);
+    static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    Database db;
+    MutableClock clock;
+    QueueFixtures fixtures;
+    JdbcRunQueue queue;
+    JdbcEventLog events;
+    QueueFixtures.TeamRef teamA;
+    QueueFixtures.TeamRef teamB;
+
+    abstract Database openDatabase();
+
+    void closeDatabase() {
+        db.close();
+    }
+
+    @BeforeEach
+    void setUp() {
+        db = openDatabase();
+        clock = new MutableClock(T0);
+        fixtures = new QueueFixtures(db);
+        queue = queueWithCap(0);
+        events = new JdbcEventLog(db, clock);
+        teamA = fixtures.team("a", T0);
+        teamB = fixtures.team("b", T0);
+    }
+
+    @AfterEach
+    void tearDown() {
+        closeDatabase();
+    }
+
+    JdbcRunQueue queueWithCap(int cap) {
+        return new JdbcRunQueue(db, RunNotifier.NONE, new RunQueueSettings(LEASE, cap), clock);
+    }
+
+    Map<String, Object> row(UUID id) {
+        return db.jdbc().sql("SELECT * FROM runs WHERE id = :id").param("id", id).query().singleRow();
+    }
+
+    String state(UUID id) {
+        return (String) row(id).get(db.dialect() == io.agentruns.store.Dialect.H2 ? "STATE" : "state");
+    }
+
+    Object col(UUID id, String column) {
+        Map<String, Object> r = row(id);
+        Object v = r.get(column);
+        return v != null ? v : r.get(column.toUpperCase());
+    }
+
+    Instant instantCol(UUID id, String column) {
+        return db.jdbc().sql("SELECT " + column + " FROM runs WHERE id = :id").param("id", id)
+                .query((rs, n) -> QueueSql.read(rs, column)).single();
+    }
+
+    List<RunEvent> allEvents(QueueFixtures.TeamRef team, UUID run) {
+        return events.read(team.teamId(), run, 0, 1000).orElseThrow();
+    }
+
+    @Test
+    void claimTakesTheOldestQueuedRunAndWritesItsStateEvent() {
+        UUID older = fixtures.queuedRun(teamA, null, T0.minusSeconds(10));
+        fixtures.queuedRun(teamA, null, T0.minusSeconds(5));
+        clock.advance(Duration.ofSeconds(1));
+
+        Lease lease = queue.claim("w1", null).orElseThrow();
+
+        assertThat(lease.runId()).isEqualTo(older);
+        assertThat(lease.teamId()).isEqualTo(teamA.teamId());
+        assertThat(lease.version()).isEqualTo(1);
+        assertThat(state(older)).isEqualTo("INPROGRESS");
+        assertThat(col(older, "worker_id")).isEqualTo("w1");
+        assertThat(instantCol(older, "started_at")).isEqualTo(T0.plusSeconds(1));
+        assertThat(instantCol(older, "updated_at")).isEqualTo(T0.plusSeconds(1));
+        assertThat(instantCol(older, "lease_expires_at")).isEqualTo(T0.plusSeconds(1).plus(LEASE));
+        List<RunEvent> log = allEvents(teamA, older);
+        assertThat(log).extracting(RunEvent::seq).containsExactly(1L, 2L);
+        assertThat(log.get(1).type()).isEqualTo(EventType.STATE);
+        assertThat(log.get(1).data()).containsEntry("state", "INPROGRESS");
+    }
+
+    @Test
+    void emptyQueueClaimsNothing() {
+        assertThat(queue.claim("w1", null)).isEmpty();
+    }
+
+    @Test
+    void workerHostRoutesRunsToTheirPoolOnly() {
+        UUID routed = fixtures.queuedRun(teamA, "gpu-1", T0.minusSeconds(10));
+        UUID unrouted = fixtures.queuedRun(teamA, null, T0.minusSeconds(5));
+
+        assertThat(queue.claim("other", "gpu-2")).isEmpty();
+        assertThat(queue.claim("default", null).orElseThrow().runId()).isEqualTo(unrouted);
+        assertThat(queue.claim("default", null)).isEmpty();
+        assertThat(queue.claim("gpu", "gpu-1").orElseThrow().runId()).isEqualTo(routed);
+    }
+
+    @Test
+    void teamCapSkipsTeamsAtTheirLimitAndKeepsOthersGoing() {
+        JdbcRunQueue capped = queueWithCap(2);
+        UUID a1 = fixtures.queuedRun(teamA, null, T0.minusSeconds(10));
+        UUID a2 = fixtures.queuedRun(teamA, null, T0.minusSeconds(9));
+        UUID a3 = fixtures.queuedRun(teamA, null, T0.minusSeconds(8));
+        UUID b1 = fixtures.queuedRun(teamB, null, T0.minusSeconds(7));
+
+        assertThat(capped.claim("w", null).orElseThrow().runId()).isEqualTo(a1);
+        Lease second = capped.claim("w", null).orElseThrow();
+        assertThat(second.runId()).isEqualTo(a2);
+        assertThat(capped.claim("w", null).orElseThrow().runId()).isEqualTo(b1);
+        assertThat(capped.claim("w", null)).isEmpty();
+        assertThat(state(a3)).isEqualTo("QUEUED");
+
+        capped.finish(second, new RunOutcome.Succeeded("ok", Usage.NONE, List.of()));
+        assertThat(capped.claim("w", null).orElseThrow().runId()).isEqualTo(a3);
+    }
+
+    @Test
+    void heartbeatRenewsTheLeaseWithoutTouchingUpdatedAtAndReportsCancel() {
+        UUID run = fixtures.queuedRun(teamA, null, T0);
+        Lease lease = queue.claim("w1", null).orElseThrow();
+        clock.advance(Duration.ofSeconds(10));
+
+        assertThat(queue.heartbeat(lease)).isEqualTo(HeartbeatResult.RENEWED);
+        assertThat(instantCol(run, "lease_expires_at")).isEqualTo(T0.plusSeconds(10).plus(LEASE));
+        assertThat(instantCol(run, "updated_at")).isEqualTo(T0);
+
+        assertThat(queue.requestCancel(teamA.teamId(), run)).isEqualTo(CancelResult.SIGNALLED);
+        assertThat(instantCol(run, "updated_at")).isEqualTo(T0);
+        assertThat(queue.heartbeat(lease)).isEqualTo(HeartbeatResult.CANCEL_REQUESTED);
+        assertThat(queue.isCancelRequested(run)).isTrue();
+    }
+
+    @Test
+    void finishWritesFinalStateStatusUsageArtifactsAndEvent() {
+        UUID run = fixtures.queuedRun(teamA, null, T0);
+        Lease lease = queue.claim("w1", null).orElseThrow();
+        queue.markStarted(lease, "sess-1");
+        events.append(lease, EventType.MODEL_MESSAGE, Map.of("text", "hi"));
+        clock.advance(Duration.ofSeconds(3));
+
+        queue.finish(lease, new RunOutcome.Failed(new StatusMessage("boom", ErrorCode.INTERNAL_ERROR, true),
+                new Usage(10, 20, 0.5, 0.25), List.of(new Artifact("PLAN", T0, Map.of("text", "plan")))));
+
+        assertThat(state(run)).isEqualTo("FAILED");
+        assertThat(col(run, "status_message")).isEqualTo("boom");
+        assertThat(col(run, "status_error_code")).isEqualTo("internal_error");
+        assertThat(col(run, "session_id")).isEqualTo("sess-1");
+        assertThat(((Number) col(run, "input_tokens")).longValue()).isEqualTo(10);
+        assertThat(instantCol(run, "finished_at")).isEqualTo(T0.plusSeconds(3));
+        assertThat(instantCol(run, "updated_at")).isEqualTo(T0.plusSeconds(3));
+        assertThat(db.jdbc().sql("SELECT COUNT(*) FROM run_artifacts WHERE run_id = :id").param("id", run)
+                .query(Long.class).single()).isEqualTo(1);
+        List<RunEvent> log = allEvents(teamA, run);
+        assertThat(log).extracting(RunEvent::seq).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(log.get(3).data()).containsEntry("state", "FAILED").containsKey("status_message");
+    }
+
+    /** Invariant 2: a worker whose lease was taken over changes nothing. */
+    @Test
+    void staleWorkerChangesNothing() {
+        UUID run = fixtures.queuedRun(teamA, null, T0);
+        Lease stale = queue.claim("w1", null).orElseThrow();
+        // w1 stops heartbeating before its harness started: the reaper queues the run again and w2 takes it.
+        clock.advance(LEASE.plusSeconds(1));
+        assertThat(queue.reapExpired(10)).isEqualTo(1);
+        assertThat(state(run)).isEqualTo("QUEUED");
+        Lease fresh = queue.claim("w2", null).orElseThrow();
+        assertThat(fresh.version()).isGreaterThan(stale.version());
+        Map<String, Object> before = row(run);
+        int eventsBefore = allEvents(teamA, run).size();
+
+        assertThat(queue.heartbeat(stale)).isEqualTo(HeartbeatResult.LOST);
+        assertThatThrownBy(() -> queue.markStarted(stale, "stale-session")).isInstanceOf(LeaseLostException.class);
+        assertThatThrownBy(() -> events.append(stale, EventType.OUTPUT, Map.of("text", "x")))
+                .isInstanceOf(LeaseLostException.class);
+        assertThatThrownBy(() -> queue.finish(stale, new RunOutcome.Succeeded("x", Usage.NONE, List.of())))
+                .isInstanceOf(LeaseLostException.class);
+        assertThatThrownBy(() -> queue.release(stale, new StatusMessage("x", ErrorCode.INTERNAL_ERROR, true)))
+                .isInstanceOf(LeaseLostException.class);
+
+        assertThat(row(run)).isEqualTo(before);
+        assertThat(allEvents(teamA, run)).hasSize(eventsBefore);
+        // The current holder still can write.
+        queue.finish(fresh, new RunOutcome.Succeeded("done", Usage.NONE, List.of()));
+        assertThat(state(run)).isEqualTo("SUCCEEDED");
+    }
+
+    /** Invariant 3: an expired INPROGRESS run that had started ends FAILED, retryable. */
+    @Test
+    void reaperFailsStartedRunsAndRequeuesUnstartedOnes() {
+        UUID started = fixtures.queuedRun(teamA, null, T0.minusSeconds(2));
+        UUID unstarted = fixtures.queuedRun(teamA, null, T0.minusSeconds(1));
+        UUID alive = fixtures.queuedRun(teamA, null, T0);
+        Lease l1 = queue.claim("dead", null).orElseThrow();
+        queue.markStarted(l1, "s1");
+        queue.claim("dead", null).orElseThrow();
+        clock.advance(LEASE.minusSeconds(5));
+        Lease l3 = queue.claim("alive", null).orElseThrow();
+        assertThat(l3.runId()).isEqualTo(alive);
+
+        assertThat(queue.reapExpired(10)).isZero();
+        clock.advance(Duration.ofSeconds(6));
+        assertThat(queue.reapExpired(10)).isEqualTo(2);
+
+        assertThat(state(started)).isEqualTo("FAILED");
+        assertThat(col(started, "status_error_code")).isEqualTo("resource_unavailable");
+        assertThat(col(started, "status_retryable")).isEqualTo(true);
+        assertThat((String) col(started, "status_message")).startsWith("worker lost");
+        assertThat(instantCol(started, "updated_at")).isEqualTo(clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+        assertThat(state(unstarted)).isEqualTo("QUEUED");
+        assertThat(col(unstarted, "worker_id")).isNull();
+        assertThat(state(alive)).isEqualTo("INPROGRESS");
+        assertThat(allEvents(teamA, started).getLast().data()).containsEntry("state", "FAILED");
+        assertThat(allEvents(teamA, unstarted).getLast().data()).containsEntry("state", "QUEUED");
+    }
+
+    @Test
+    void releaseRequeuesUnstartedAndFailsStartedRuns() {
+        UUID a = fixtures.queuedRun(teamA, null, T0.minusSeconds(2));
+        UUID b = fixtures.queuedRun(teamA, null, T0.minusSeconds(1));
+        Lease la = queue.claim("w", null).orElseThrow();
+        Lease lb = queue.claim("w", null).orElseThrow();
+        queue.markStarted(lb, "s-b");
+        StatusMessage stopped = new StatusMessage("worker lost: stopped", ErrorCode.RESOURCE_UNAVAILABLE, true);
+
+        queue.release(la, stopped);
+        queue.release(lb, stopped);
+
+        assertThat(state(a)).isEqualTo("QUEUED");
+        assertThat(state(b)).isEqualTo("FAILED");
+        assertThat(col(b, "status_retryable")).isEqualTo(true);
+    }
+
+    @Test
+    void cancelOfQueuedRunEndsItAtOnce() {
+        UUID run = fixtures.queuedRun(teamA, null, T0);
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(queue.requestCancel(teamA.teamId(), run)).isEqualTo(CancelResult.CANCELLED);
+        assertThat(state(run)).isEqualTo("CANCELLED");
+        assertThat(instantCol(run, "updated_at")).isEqualTo(T0.plusSeconds(1));
+        assertThat(queue.claim("w", null)).isEmpty();
+        assertThat(allEvents(teamA, run).getLast().data()).containsEntry("state", "CANCELLED");
+    }
+
+    @Test
+    void cancelOfFinalRunIsConflictAndOfOtherTeamsRunIsNotFound() {
+        UUID run = fixtures.queuedRun(teamA, null, T0);
+        queue.requestCancel(teamA.teamId(), run);
+        assertThatThrownBy(() -> queue.requestCancel(teamA.teamId(), run))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.kind()).isEqualTo(ApiException.Kind.CONFLICT));
+        UUID other = fixtures.queuedRun(teamA, null, T0);
+        assertThatThrownBy(() -> queue.requestCancel(teamB.teamId(), other))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.kind()).isEqualTo(ApiException.Kind.NOT_FOUND));
+        assertThatThrownBy(() -> queue.requestCancel(teamA.teamId(), UUID.randomUUID()))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.kind()).isEqualTo(ApiException.Kind.NOT_FOUND));
+        assertThat(state(other)).isEqualTo("QUEUED");
+    }
+
+    @Test
+    void releasedRunWithPendingCancelEndsCancelled() {
+        UUID run = fixtures.queuedRun(teamA, null, T0);
+        Lease lease = queue.claim("w", null).orElseThrow();
+        queue.requestCancel(teamA.teamId(), run);
+        queue.release(lease, new StatusMessage("x", ErrorCode.RESOURCE_UNAVAILABLE, true));
+        assertThat(state(run)).isEqualTo("CANCELLED");
+    }
+
+    @Test
+    void eventsAreGapFreeAndPagedAndTenantScoped() {
+        UUID run = fixtures.queuedRun(teamA, null, T0);
+        Lease lease = queue.claim("w", null).orElseThrow();
+        for (int i = 0; i < 10; i++) {
+            assertThat(events.append(lease, EventType.MODEL_MESSAGE, Map.of("text", "m" + i))).isEqualTo(3L + i);
+        }
+        List<RunEvent> page = events.read(teamA.teamId(), run, 4, 3).orElseThrow();
+        assertThat(page).extracting(RunEvent::seq).containsExactly(5L, 6L, 7L);
+        assertThat(page.getFirst().data()).containsEntry("text", "m2");
+        assertThat(events.read(teamB.teamId(), run, 0, 10)).isEmpty();
+        assertThat(events.read(teamA.teamId(), UUID.randomUUID(), 0, 10)).isEmpty();
+    }
+
+    /** Invariant 2 under contention: concurrent claimers never get the same run. */
+    @Test
+    void concurrentClaimersNeverShareARun() throws Exception {
+        int runs = 200;
+        for (int i = 0; i < runs; i++) {
+            fixtures.queuedRun(i % 2 == 0 ? teamA : teamB, null, T0.plusMillis(i));
+        }
+        List<UUID> claimed = Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                String worker = "w" + t;
+                futures.add(pool.submit(() -> {
+                    Optional<Lease> lease;
+                    while ((lease = queue.claim(worker, null)).isPresent()) {
+                        claimed.add(lease.get().runId());
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        Set<UUID> distinct = new HashSet<>(claimed);
+        assertThat(claimed).hasSize(runs);
+        assertThat(distinct).hasSize(runs);
+    }
+}
