@@ -6,6 +6,7 @@ import io.agentruns.core.run.RunRepository;
 import io.agentruns.store.environment.JdbcEnvironmentRepository;
 import io.agentruns.store.identity.JdbcIdentityRepository;
 import io.agentruns.store.run.JdbcRunRepository;
+import io.agentruns.store.queue.RunNotifier;
 import io.agentruns.store.run.RunStateWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,17 +23,24 @@ public final class Store {
     private final EnvironmentRepository environments;
     private final RunStateWriter stateWriter;
 
+    /** For tests of the store alone: nothing is announced to workers (see {@link RunNotifier#NONE}). */
     public Store(Database database, Clock clock) {
-        this(database, clock, JdbcRunRepository.DEFAULT_IDEMPOTENCY_TTL);
+        this(database, clock, RunNotifier.NONE);
     }
 
-    public Store(Database database, Clock clock, Duration idempotencyTtl) {
+    /** {@code notifier} wakes workers when a run is created (PgRunNotifier or InProcessRunNotifier). */
+    public Store(Database database, Clock clock, RunNotifier notifier) {
+        this(database, clock, notifier, JdbcRunRepository.DEFAULT_IDEMPOTENCY_TTL);
+    }
+
+    public Store(Database database, Clock clock, RunNotifier notifier, Duration idempotencyTtl) {
         this.database = database;
         this.clock = clock;
-        this.runs = new JdbcRunRepository(database.jdbc(), database.transactions(), clock, idempotencyTtl);
+        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier);
+        this.runs = new JdbcRunRepository(database.jdbc(), database.transactions(), clock, idempotencyTtl,
+                stateWriter);
         this.identities = new JdbcIdentityRepository(database.jdbc(), clock);
         this.environments = new JdbcEnvironmentRepository(database.jdbc(), database.transactions(), clock);
-        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock);
     }
 
     public Database database() {

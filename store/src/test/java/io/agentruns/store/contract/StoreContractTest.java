@@ -158,6 +158,32 @@ public abstract class StoreContractTest {
         assertThat(lastEventSeq(run.id())).isEqualTo(1L);
     }
 
+    /** Invariant 6: a new run wakes the workers from inside its transaction; a replay wakes nobody. */
+    @Test
+    void createAnnouncesTheQueuedRunToWorkersOnce() {
+        TeamUser t = fixture.newTeam();
+        java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean inTransaction = new java.util.concurrent.atomic.AtomicBoolean();
+        Store notifying = new Store(database, clock, new io.agentruns.store.queue.RunNotifier() {
+            @Override
+            public void runQueued() {
+                queued.incrementAndGet();
+                inTransaction.set(org.springframework.transaction.support.TransactionSynchronizationManager
+                        .isActualTransactionActive());
+            }
+
+            @Override
+            public void cancelRequested(UUID runId) {
+            }
+        });
+        IdempotencyClaim claim = new IdempotencyClaim(t.user().id(), "wake", "h");
+        notifying.runs().create(t.run("wake up"), claim);
+        notifying.runs().create(t.run("wake up"), claim);
+
+        assertThat(queued).hasValue(1);
+        assertThat(inTransaction).isTrue();
+    }
+
     @Test
     void findOfAnUnknownRunIsEmpty() {
         TeamUser t = fixture.newTeam();
