@@ -2,6 +2,7 @@ package io.agentruns.store;
 
 import io.agentruns.core.environment.EnvironmentRepository;
 import io.agentruns.core.identity.IdentityRepository;
+import io.agentruns.core.outbox.OutboxWriter;
 import io.agentruns.core.run.RunRepository;
 import io.agentruns.store.environment.JdbcEnvironmentRepository;
 import io.agentruns.store.identity.JdbcIdentityRepository;
@@ -23,20 +24,23 @@ public final class Store {
     private final EnvironmentRepository environments;
     private final RunStateWriter stateWriter;
 
-    /** For tests of the store alone: nothing is announced to workers (see {@link RunNotifier#NONE}). */
+    /** For tests of the store alone: nothing is announced (no workers to wake, no webhooks). */
     public Store(Database database, Clock clock) {
-        this(database, clock, RunNotifier.NONE);
+        this(database, clock, RunNotifier.NONE, OutboxWriter.NONE);
     }
 
-    /** {@code notifier} wakes workers when a run is created (PgRunNotifier or InProcessRunNotifier). */
-    public Store(Database database, Clock clock, RunNotifier notifier) {
-        this(database, clock, notifier, JdbcRunRepository.DEFAULT_IDEMPOTENCY_TTL);
+    /**
+     * {@code notifier} wakes workers when a run is created (PgRunNotifier or InProcessRunNotifier);
+     * {@code outbox} writes webhook deliveries for every recorded state change.
+     */
+    public Store(Database database, Clock clock, RunNotifier notifier, OutboxWriter outbox) {
+        this(database, clock, notifier, outbox, JdbcRunRepository.DEFAULT_IDEMPOTENCY_TTL);
     }
 
-    public Store(Database database, Clock clock, RunNotifier notifier, Duration idempotencyTtl) {
+    public Store(Database database, Clock clock, RunNotifier notifier, OutboxWriter outbox, Duration idempotencyTtl) {
         this.database = database;
         this.clock = clock;
-        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier);
+        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox);
         this.runs = new JdbcRunRepository(database.jdbc(), database.transactions(), clock, idempotencyTtl,
                 stateWriter);
         this.identities = new JdbcIdentityRepository(database.jdbc(), clock);

@@ -1,6 +1,8 @@
 package io.agentruns.store.run;
 
 import io.agentruns.core.event.EventType;
+import io.agentruns.core.outbox.OutboxWriter;
+import io.agentruns.core.outbox.StateChange;
 import io.agentruns.core.run.RunState;
 import io.agentruns.core.run.RunTransitions;
 import io.agentruns.core.run.StatusMessage;
@@ -18,7 +20,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * The one place that records a run's state changes, creation included: the {@code state} event with
  * the run's next seq (invariant 5) and the side effects that must commit with it (invariant 6:
- * worker wake-up for QUEUED; the webhook outbox hook belongs in {@link #recordState}). Runs in the
+ * worker wake-up for QUEUED, webhook outbox rows through {@link OutboxWriter}). Runs in the
  * caller's transaction; it must be called inside one.
  */
 public final class RunStateWriter {
@@ -26,14 +28,19 @@ public final class RunStateWriter {
     private final Dialect dialect;
     private final Clock clock;
     private final RunNotifier notifier;
+    private final OutboxWriter outbox;
     private final RunEventRows events;
 
-    public RunStateWriter(JdbcClient jdbc, Dialect dialect, Clock clock, RunNotifier notifier) {
+    public RunStateWriter(JdbcClient jdbc, Dialect dialect, Clock clock, RunNotifier notifier, OutboxWriter outbox) {
         this.jdbc = jdbc;
         this.dialect = dialect;
         this.clock = clock;
         this.notifier = notifier;
+        this.outbox = outbox;
         this.events = new RunEventRows(jdbc);
+    }
+
+    private record RunRow(long seq, UUID teamId, String title, String sessionId) {
     }
 
     /** A recorded change: the run's version after it and the seq of its state event. */
@@ -49,16 +56,18 @@ public final class RunStateWriter {
      */
     public long recordState(UUID runId, RunState from, RunState to, StatusMessage status, Instant at) {
         String update = "UPDATE runs SET last_event_seq = last_event_seq + 1 WHERE id = :id";
-        long seq = jdbc.sql(dialect.updateReturning(update, "last_event_seq"))
+        RunRow row = jdbc.sql(dialect.updateReturning(update, "last_event_seq, team_id, title, session_id"))
                 .param("id", runId)
-                .query(Long.class)
+                .query((rs, n) -> new RunRow(rs.getLong(1), rs.getObject(2, UUID.class), rs.getString(3),
+                        rs.getString(4)))
                 .optional()
                 .orElseThrow(() -> new IllegalStateException("run " + runId + " does not exist"));
-        events.insert(runId, seq, EventType.STATE, at, StateEventData.of(to, status));
+        events.insert(runId, row.seq(), EventType.STATE, at, StateEventData.of(to, status));
+        outbox.stateChanged(new StateChange(row.teamId(), runId, row.title(), from, to, at, status, row.sessionId()));
         if (to == RunState.QUEUED) {
             notifier.runQueued();
         }
-        return seq;
+        return row.seq();
     }
 
     /**

@@ -160,10 +160,11 @@ public abstract class StoreContractTest {
 
     /** Invariant 6: a new run wakes the workers from inside its transaction; a replay wakes nobody. */
     @Test
-    void createAnnouncesTheQueuedRunToWorkersOnce() {
+    void createAnnouncesTheQueuedRunToWorkersAndWebhooksOnce() {
         TeamUser t = fixture.newTeam();
         java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicBoolean inTransaction = new java.util.concurrent.atomic.AtomicBoolean();
+        List<io.agentruns.core.outbox.StateChange> changes = new java.util.concurrent.CopyOnWriteArrayList<>();
         Store notifying = new Store(database, clock, new io.agentruns.store.queue.RunNotifier() {
             @Override
             public void runQueued() {
@@ -175,13 +176,15 @@ public abstract class StoreContractTest {
             @Override
             public void cancelRequested(UUID runId) {
             }
-        });
+        }, changes::add);
         IdempotencyClaim claim = new IdempotencyClaim(t.user().id(), "wake", "h");
-        notifying.runs().create(t.run("wake up"), claim);
+        Run run = notifying.runs().create(t.run("wake up"), claim).run();
         notifying.runs().create(t.run("wake up"), claim);
 
         assertThat(queued).hasValue(1);
         assertThat(inTransaction).isTrue();
+        assertThat(changes).containsExactly(new io.agentruns.core.outbox.StateChange(t.teamId(), run.id(), "wake up",
+                null, RunState.QUEUED, run.createdAt(), null, null));
     }
 
     @Test
