@@ -49,8 +49,7 @@ class OpenApiMatchTest extends ApiTestSupport {
         Set<String> documented = new TreeSet<>();
         doc.get("paths").properties().forEach(p -> p.getValue().propertyNames()
                 .forEach(m -> documented.add(m.toUpperCase() + " " + p.getKey())));
-        assertThat(documented).as("documented but not served")
-                .containsAll(served.keySet());
+        assertThat(documented).as("served but not documented").containsAll(served.keySet());
         Set<String> notServed = new TreeSet<>(documented);
         notServed.removeAll(served.keySet());
         notServed.removeAll(OWNED_ELSEWHERE);
@@ -89,6 +88,14 @@ class OpenApiMatchTest extends ApiTestSupport {
         validate(admin().post("/api/v1/admin/teams", "{\"name\":\"t-" + runId + "\"}").json(), ref("CreatedTeam"), "CreatedTeam");
         validate(team.get("/api/v1/agent/runs/" + java.util.UUID.randomUUID()).json(), ref("Problem"), "Problem");
         validate(anonymous().get("/api/v1/agent/runs").json(), ref("Problem"), "Problem");
+    }
+
+    @Test
+    void theValidatorRejectsUndocumentedFieldsAndWrongTypes() {
+        List<String> errors = new ArrayList<>();
+        check(tools.jackson.databind.json.JsonMapper.builder().build().readTree(
+                "{\"run_id\":1,\"state\":\"RUNNING\",\"extra\":true}"), ref("RunAgentResponse"), "r", errors);
+        assertThat(errors).hasSize(4); // run_id type, state enum, extra field, task_id missing
     }
 
     /** "METHOD /path" (relative to /api/v1) -> the scope the handler requires ("" for none). */
