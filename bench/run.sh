@@ -38,6 +38,7 @@ PGHOST=127.0.0.1 PGPORT=5432 PGUSER=postgres
 export PGHOST PGPORT PGUSER
 DB="agentruns_bench_$(date -u +%Y%m%d%H%M%S)_$$"
 JDBC="jdbc:postgresql://127.0.0.1:5432/$DB?user=postgres"
+LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 KEY="ar_bench_$(head -c 18 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
 
 if [ "$MODE" = quick ]; then
@@ -205,11 +206,24 @@ VALUES ((lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12
         'QUEUED', date_trunc('milliseconds', now()), date_trunc('milliseconds', now()),
         '$CONFIG_JSON', 'bench-create', 'default', NULL, '$PARKED', 'API', '$CREATOR_ID', false, 0, 1);
 SQL
-for c in 16 64; do
+# For reference (not a target): what the service's create transaction writes -- the run row and its
+# first state event in one transaction.
+sed -e 's/^INSERT INTO bench_runs/BEGIN;\nINSERT INTO bench_runs/' "$WORK/pgbench_create.sql" >"$WORK/pgbench_create_tx.sql"
+cat >>"$WORK/pgbench_create_tx.sql" <<SQL
+INSERT INTO bench_run_events (run_id, seq, event_type, created_at, data)
+VALUES ((lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
+         || substr(md5(:n::text), 1, 3) || '8' || substr(md5(:n::text), 4, 15))::uuid,
+        1, 'state', date_trunc('milliseconds', now()), '{"state":"QUEUED"}');
+END;
+SQL
+sql -c "CREATE TABLE bench_run_events (LIKE run_events INCLUDING ALL)"
+for c in 16 64 tx16; do
+  script="$WORK/pgbench_create.sql"
+  if [ "$c" = tx16 ]; then script="$WORK/pgbench_create_tx.sql"; fi
   mkdir -p "$WORK/pgbench_c$c"
-  (cd "$WORK/pgbench_c$c" && pgbench -n -M prepared -f "$WORK/pgbench_create.sql" -c "$c" -j 2 -T "$CREATE_SECS" \
+  (cd "$WORK/pgbench_c$c" && pgbench -n -M prepared -f "$script" -c "${c#tx}" -j 2 -T "$CREATE_SECS" \
      --log --log-prefix=tx "$DB" >"$WORK/pgbench_c$c.txt" 2>&1) || { cat "$WORK/pgbench_c$c.txt" >&2; die "pgbench failed"; }
-  bench pgbench --stdout "$WORK/pgbench_c$c.txt" --log-prefix "$WORK/pgbench_c$c/tx" --clients "$c" --out "$WORK/pgbench_c$c.json"
+  bench pgbench --stdout "$WORK/pgbench_c$c.txt" --log-prefix "$WORK/pgbench_c$c/tx" --clients "${c#tx}" --out "$WORK/pgbench_c$c.json"
   rm -rf "$WORK/pgbench_c$c"
 done
 
@@ -326,7 +340,7 @@ fi
 GIT_COMMIT="$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 cat >"$WORK/meta.json" <<EOF
 {"timestamp": "$TS", "mode": "$MODE", "git_commit": "$GIT_COMMIT", "cpus": $(nproc),
- "load_average_at_start": "$(cut -d' ' -f1-3 /proc/loadavg)",
+ "load_average_at_start": "$LOADAVG_START", "load_average_at_end": "$(cut -d' ' -f1-3 /proc/loadavg)",
  "postgresql": "$(sql -c 'SHOW server_version')", "workers": $WORKERS,
  "read_body_bytes": $BODY_BYTES, "seeded_runs": $SEED_RUNS, "seed_seconds": $SEED_SECS,
  "runs_in_table": $TOTAL_RUNS, "runs_of_bench_team": $TEAM_RUNS, "jfr": $( [ "$JFR" = 1 ] && echo true || echo false )}
