@@ -84,8 +84,7 @@ public final class AgentLoop {
                     return limit(events, usage, "the step limit of " + limits.maxSteps() + " model turns was reached");
                 }
                 if (!clock.instant().isBefore(deadline)) {
-                    return limit(events, usage, "the wall-time limit of " + limits.maxWallTime().toMinutes()
-                            + " minutes was reached");
+                    return limit(events, usage, "the wall-time limit of " + describe(limits.maxWallTime()) + " was reached");
                 }
                 ChatRequest request = ChatRequest.builder().messages(List.copyOf(messages))
                         .toolSpecifications(specs).build();
@@ -95,8 +94,8 @@ public final class AgentLoop {
                     response = await(pending, cancel, deadline);
                 } catch (TimeoutException e) {
                     pending.cancel(true);
-                    return limit(events, usage, "the wall-time limit of " + limits.maxWallTime().toMinutes()
-                            + " minutes was reached while waiting for the model");
+                    return limit(events, usage, "the wall-time limit of " + describe(limits.maxWallTime())
+                            + " was reached while waiting for the model");
                 } catch (CancelledWhileWaiting e) {
                     pending.cancel(true);
                     return new LoopResult.Cancelled(usage);
@@ -213,6 +212,10 @@ public final class AgentLoop {
                 throw new CancelledWhileWaiting();
             }
         }
+    }
+
+    private static String describe(Duration d) {
+        return d.toSeconds() % 60 == 0 ? d.toMinutes() + " minutes" : d.toSeconds() + " seconds";
     }
 
     private static Usage usageOf(TokenUsage u) {
