@@ -75,6 +75,7 @@ public final class AgentLoop {
         List<ToolSpecification> specs = tools.values().stream().map(AgentTool::specification).toList();
         Instant deadline = clock.instant().plus(limits.maxWallTime());
         Usage usage = Usage.NONE;
+        events.emit(EventType.MODEL_MESSAGE, Map.of("role", "user", "text", userPrompt));
         try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int step = 1; ; step++) {
                 if (cancel.isCancelled()) {
@@ -149,7 +150,7 @@ public final class AgentLoop {
         Map<String, Object> callData = new LinkedHashMap<>();
         callData.put("call_id", callId);
         callData.put("tool", call.name());
-        callData.put("arguments", args);
+        callData.put("arguments", capStrings(args));
         events.emit(EventType.TOOL_CALL, callData);
         AgentTool tool = tools.get(call.name());
         if (tool == null) {
@@ -174,6 +175,13 @@ public final class AgentLoop {
         resultData.put("is_error", result.isError());
         events.emit(EventType.TOOL_RESULT, resultData);
         return result;
+    }
+
+    /** Tool arguments for the transcript, long strings (e.g. a whole file) cut. */
+    private static Map<String, Object> capStrings(Map<String, Object> args) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        args.forEach((k, v) -> out.put(k, v instanceof String s ? cut(s, MAX_EVENT_RESULT_CHARS) : v));
+        return out;
     }
 
     private static Map<String, Object> parseArguments(String json) throws Exception {
