@@ -34,7 +34,7 @@ test('create with a full config, then retrieve the resolved run', async () => {
     team: false,
     config: {
       name: 'fixer',
-      model_id: 'gpt-conformance',
+      model_id: 'openai/conformance-model',
       base_prompt: 'Be brief.',
       environment_id: environmentId,
       skill_spec: 'acme/tools:skills/fix/SKILL.md',
@@ -61,7 +61,7 @@ test('create with a full config, then retrieve the resolved run', async () => {
   assert.ok(!Number.isNaN(Date.parse(run.created_at)));
   assert.ok(!Number.isNaN(Date.parse(run.updated_at)));
   assert.equal(run.agent_config.name, 'fixer');
-  assert.equal(run.agent_config.model_id, 'gpt-conformance');
+  assert.equal(run.agent_config.model_id, 'openai/conformance-model');
   assert.equal(run.agent_config.environment_id, environmentId);
   assert.equal(run.agent_config.skill_spec, 'acme/tools:skills/fix/SKILL.md');
   assert.equal(run.agent_config.worker_host, 'pool-a');
@@ -75,8 +75,8 @@ test('create with a full config, then retrieve the resolved run', async () => {
 
 test('list with filters', async () => {
   const { client } = await newTeam();
-  const a = await client.agent.run({ prompt: 'alpha', config: { name: 'lint', model_id: 'm-a' } });
-  const b = await client.agent.run({ prompt: 'beta', config: { name: 'build', model_id: 'm-b' } });
+  const a = await client.agent.run({ prompt: 'alpha', config: { name: 'lint', model_id: "gpt-4o" } });
+  const b = await client.agent.run({ prompt: 'beta', config: { name: 'build', model_id: "gpt-4o-mini" } });
   await client.agent.run({ skill: 'acme/tools:reviewer' });
 
   const byName = await client.agent.runs.list({ name: 'lint' });
@@ -84,7 +84,7 @@ test('list with filters', async () => {
   assert.equal(byName.page_info.has_next_page, false);
   assert.equal(byName.page_info.next_cursor, undefined);
 
-  const byModel = await client.agent.runs.list({ model_id: 'm-b', state: ['QUEUED', 'INPROGRESS'], source: 'API' });
+  const byModel = await client.agent.runs.list({ model_id: "gpt-4o-mini", state: ['QUEUED', 'INPROGRESS'], source: 'API' });
   assert.deepEqual(byModel.runs.map((r) => r.run_id), [b.run_id]);
 
   const bySkill = await client.agent.runs.list({ skill: 'acme/tools:reviewer' });
