@@ -27,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
 public class RunEventStreamController {
     private final RunEventStreamer streamer;
 
-    public RunEventsController(RunEventStreamer streamer) {
+    public RunEventStreamController(RunEventStreamer streamer) {
         this.streamer = streamer;
     }
 
