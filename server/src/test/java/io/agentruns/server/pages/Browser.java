@@ -59,6 +59,25 @@ final class Browser {
         return target;
     }
 
+    /** Polls a condition on the page (selenium-support's WebDriverWait, without the dependency). */
+    record Wait(ChromeDriver browser, java.time.Duration timeout) {
+        void until(java.util.function.Predicate<ChromeDriver> condition) throws InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            RuntimeException last = null;
+            while (System.nanoTime() < deadline) {
+                try {
+                    if (condition.test(browser)) {
+                        return;
+                    }
+                } catch (RuntimeException e) {
+                    last = e; // e.g. an element replaced while it was read
+                }
+                Thread.sleep(50);
+            }
+            throw new AssertionError("page condition not reached within " + timeout, last);
+        }
+    }
+
     private static String env(String name, String fallback) {
         String v = System.getenv(name);
         return v == null || v.isBlank() ? fallback : v;

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /**
@@ -110,7 +109,7 @@ class SessionPageBrowserTest extends PagesTestSupport {
         run.emit(EventType.MODEL_MESSAGE, Map.of("role", "assistant", "text", "Starting."));
 
         browser.get(url(run));
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+        Browser.Wait wait = new Browser.Wait(browser, Duration.ofSeconds(20));
         assertThat(browser.findElement(By.id("run-status")).getText()).contains("INPROGRESS");
         wait.until(d -> d.findElement(By.id("live")).getText().contains("Live"));
         int before = browser.findElements(By.cssSelector("#events > li")).size();
