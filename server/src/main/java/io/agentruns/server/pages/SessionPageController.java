@@ -117,7 +117,10 @@ public class SessionPageController {
                        @RequestParam(name = "after", required = false) String after,
                        HttpServletRequest request, HttpServletResponse response) throws IOException, InterruptedException {
         if (!(access.check(request, sessionId) instanceof PageAccess.Allowed allowed)) {
-            response.sendError(HttpServletResponse.SC_NOT_FOUND);
+            // Written directly (no error dispatch): the same 404 for unknown and not-allowed sessions.
+            response.setStatus(HttpServletResponse.SC_NOT_FOUND);
+            response.setContentType("text/plain;charset=UTF-8");
+            response.getWriter().write("not found\n");
             return;
         }
         long afterSeq = parseSeq(lastEventId != null && !lastEventId.isBlank() ? lastEventId : after);
