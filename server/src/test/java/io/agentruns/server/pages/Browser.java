@@ -52,6 +52,7 @@ final class Browser {
         browser.manage().window().setSize(new Dimension(width, 1000));
         long height = (Long) browser.executeScript("return Math.ceil(document.documentElement.scrollHeight)");
         browser.manage().window().setSize(new Dimension(width, (int) Math.min(Math.max(height, 600), 8000)));
+        browser.executeScript("window.scrollTo(0, 0)");
         File shot = browser.getScreenshotAs(OutputType.FILE);
         Files.createDirectories(SCREENSHOTS);
         Path target = SCREENSHOTS.resolve(name + ".png");
