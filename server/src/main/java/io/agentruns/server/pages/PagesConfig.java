@@ -10,6 +10,7 @@ import io.agentruns.store.Dialect;
 import io.agentruns.store.events.EventWakeupBus;
 import io.agentruns.store.events.PgEventListener;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
@@ -27,8 +28,9 @@ public class PagesConfig {
     }
 
     @Bean
-    RunEventStreamer runEventStreamer(EventLog log, RunRepository runs, RunEventWakeups wakeups, PagesProperties p) {
-        return new RunEventStreamer(log, runs, wakeups, new RunEventStreamer.Settings(p.streamHeartbeat(), p.streamPollInterval()));
+    RunEventStreamer runEventStreamer(ObjectProvider<EventLog> log, RunRepository runs, RunEventWakeups wakeups,
+                                      PagesProperties p) {
+        return new RunEventStreamer(log::getObject, runs, wakeups, new RunEventStreamer.Settings(p.streamHeartbeat(), p.streamPollInterval()));
     }
 
     /**

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseCookie;
 import org.springframework.http.ResponseEntity;
@@ -49,13 +50,13 @@ public class SessionPageController {
     private final IdentityRepository identities;
     private final RunRepository runs;
     private final EnvironmentRepository environments;
-    private final EventLog log;
+    private final ObjectProvider<EventLog> log;
     private final RunEventStreamer streamer;
     private final SessionPageRenderer renderer = new SessionPageRenderer();
     private final TranscriptRenderer transcript = new TranscriptRenderer();
 
     public SessionPageController(PageAccess access, PageSessions pageSessions, IdentityRepository identities,
-                                 RunRepository runs, EnvironmentRepository environments, EventLog log,
+                                 RunRepository runs, EnvironmentRepository environments, ObjectProvider<EventLog> log,
                                  RunEventStreamer streamer) {
         this.access = access;
         this.pageSessions = pageSessions;
@@ -73,7 +74,7 @@ public class SessionPageController {
             case PageAccess.NotFound n -> notFound();
             case PageAccess.Allowed a -> runs.find(a.run().teamId(), a.run().runId())
                     .map(run -> html(HttpStatus.OK, renderer.page(new SessionPageRenderer.View(run,
-                            log.read(run.teamId(), run.id(), 0, MAX_EVENTS).orElse(List.of()),
+                            log.getObject().read(run.teamId(), run.id(), 0, MAX_EVENTS).orElse(List.of()),
                             environmentName(run), "/sessions/" + sessionId + "/events"))))
                     .orElseGet(this::notFound);
         };
@@ -143,7 +144,7 @@ public class SessionPageController {
                         if (fin) {
                             update.put("final", true);
                             update.put("outcome_html", renderer.outcome(run.get(),
-                                    log.read(team, runId, 0, MAX_EVENTS).orElse(List.of())));
+                                    log.getObject().read(team, runId, 0, MAX_EVENTS).orElse(List.of())));
                         }
                     }
                 }

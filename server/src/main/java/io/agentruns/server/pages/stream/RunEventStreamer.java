@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Follows one run's durable event log (invariant 5): first everything after {@code afterSeq}, then
@@ -30,13 +31,14 @@ public final class RunEventStreamer {
     public record Settings(Duration heartbeat, Duration pollInterval) {
     }
 
-    private final EventLog log;
+    private final Supplier<EventLog> log;
     private final RunRepository runs;
     private final RunEventWakeups wakeups;
     private final Settings settings;
     private volatile boolean shuttingDown;
 
-    public RunEventStreamer(EventLog log, RunRepository runs, RunEventWakeups wakeups, Settings settings) {
+    /** {@code log} is looked up on use: the event log is the execution engine's bean. */
+    public RunEventStreamer(Supplier<EventLog> log, RunRepository runs, RunEventWakeups wakeups, Settings settings) {
         this.log = log;
         this.runs = runs;
         this.wakeups = wakeups;
@@ -60,7 +62,7 @@ public final class RunEventStreamer {
         try (RunEventWakeups.Waiter waiter = wakeups.register(runId)) {
             while (!shuttingDown) {
                 waiter.clear();
-                List<RunEvent> events = log.read(teamId, runId, last, PAGE)
+                List<RunEvent> events = log.get().read(teamId, runId, last, PAGE)
                         .orElseThrow(() -> ApiException.notFound("no run " + runId));
                 for (RunEvent e : events) {
                     out.event(e);
@@ -75,7 +77,7 @@ public final class RunEventStreamer {
                 }
                 if (events.isEmpty() && runIsFinal(teamId, runId)) {
                     // The final state event is committed with the final state: read once more, then end.
-                    List<RunEvent> rest = log.read(teamId, runId, last, PAGE).orElse(List.of());
+                    List<RunEvent> rest = log.get().read(teamId, runId, last, PAGE).orElse(List.of());
                     for (RunEvent e : rest) {
                         out.event(e);
                     }
