@@ -1,0 +1,20 @@
+package io.agentruns.client.types;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import java.util.List;
+import java.util.Map;
+
+/** A slice of a run's event log, in sequence order. */
+public record ListEventsResponse(List<RunEvent> events,
+                                 @JsonAnySetter @JsonAnyGetter Map<String, Object> extra) {
+    public ListEventsResponse {
+        events = events == null ? List.of() : events;
+        extra = Extras.of(extra);
+    }
+
+    /** The sequence number of the last event here, or {@code fallback} when there is none. */
+    public long lastSeq(long fallback) {
+        return events.isEmpty() ? fallback : events.get(events.size() - 1).seq();
+    }
+}

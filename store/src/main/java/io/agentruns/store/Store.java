@@ -1,0 +1,61 @@
+package io.agentruns.store;
+
+import io.agentruns.core.environment.EnvironmentRepository;
+import io.agentruns.core.identity.IdentityRepository;
+import io.agentruns.core.run.RunRepository;
+import io.agentruns.store.environment.JdbcEnvironmentRepository;
+import io.agentruns.store.identity.JdbcIdentityRepository;
+import io.agentruns.store.run.JdbcRunRepository;
+import io.agentruns.store.run.RunStateWriter;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * The store's components wired on one {@link Database} and one {@link Clock}. The server may use
+ * this or build the same classes as beans; nothing here starts a thread.
+ */
+public final class Store {
+    private final Database database;
+    private final Clock clock;
+    private final RunRepository runs;
+    private final IdentityRepository identities;
+    private final EnvironmentRepository environments;
+    private final RunStateWriter stateWriter;
+
+    public Store(Database database, Clock clock) {
+        this(database, clock, JdbcRunRepository.DEFAULT_IDEMPOTENCY_TTL);
+    }
+
+    public Store(Database database, Clock clock, Duration idempotencyTtl) {
+        this.database = database;
+        this.clock = clock;
+        this.runs = new JdbcRunRepository(database.jdbc(), database.transactions(), clock, idempotencyTtl);
+        this.identities = new JdbcIdentityRepository(database.jdbc(), clock);
+        this.environments = new JdbcEnvironmentRepository(database.jdbc(), database.transactions(), clock);
+        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock);
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public RunRepository runs() {
+        return runs;
+    }
+
+    public IdentityRepository identities() {
+        return identities;
+    }
+
+    public EnvironmentRepository environments() {
+        return environments;
+    }
+
+    public RunStateWriter stateWriter() {
+        return stateWriter;
+    }
+}
