@@ -44,6 +44,7 @@ public final class Worker {
     private ExecutorService runThreads;
     private ScheduledExecutorService heartbeatLoop;
     private ScheduledExecutorService reaperLoop;
+    private RunSignals.Subscription subscription;
 
     public Worker(RunQueue queue, EventLog events, Harness harness, HarnessRunLoader loader, RunSignals signals,
                   WorkerSettings settings, Clock clock) {
@@ -89,7 +90,7 @@ public final class Worker {
                 LOG.log(Level.WARNING, "reaper pass failed", e);
             }
         }, 0, settings.reaperInterval().toMillis(), TimeUnit.MILLISECONDS);
-        signals.start(new RunSignals.Listener() {
+        subscription = signals.subscribe(new RunSignals.Listener() {
             @Override
             public void runQueued() {
                 wakeUp.signal();
@@ -168,7 +169,7 @@ public final class Worker {
         }
         claiming = false;
         loop.interrupt();
-        signals.stop();
+        subscription.close();
         long deadline = System.nanoTime() + settings.drainPeriod().toNanos();
         try {
             loop.join(1000);

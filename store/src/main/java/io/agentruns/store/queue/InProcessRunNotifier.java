@@ -17,16 +17,11 @@ public final class InProcessRunNotifier implements RunNotifier {
     }
 
     @Override
-    public void runQueued() {
-        afterCommit(signals::publishQueued);
-    }
-
-    @Override
     public void cancelRequested(UUID runId) {
         afterCommit(() -> signals.publishCancel(runId));
     }
 
-    private static void afterCommit(Runnable action) {
+    static void afterCommit(Runnable action) {
         if (!TransactionSynchronizationManager.isSynchronizationActive()) {
             action.run();
             return;

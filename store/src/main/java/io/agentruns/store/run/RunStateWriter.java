@@ -82,9 +82,17 @@ public final class RunStateWriter {
             spec = spec.param("version", expectedVersion);
         }
         Optional<long[]> row = spec.query((rs, n) -> new long[] {rs.getLong(1), rs.getLong(2)}).optional();
-        return row.map(r -> {
-            events.insert(runId, r[1], EventType.STATE, now, StateEventData.of(to, status));
-            return new Change(runId, to, r[0], r[1], now);
-        });
+        return row.map(r -> recorded(runId, to, status, r[0], r[1], now));
+    }
+
+    /**
+     * The second half of a transition that a specialised statement already made on the row (the
+     * queue's one-statement claim, which must pick and move the run at once): that statement set
+     * the state, updated_at and version and took {@code eventSeq} from {@code last_event_seq};
+     * this writes the state event (and whatever else every transition announces).
+     */
+    public Change recorded(UUID runId, RunState to, StatusMessage status, long version, long eventSeq, Instant at) {
+        events.insert(runId, eventSeq, EventType.STATE, at, StateEventData.of(to, status));
+        return new Change(runId, to, version, eventSeq, at);
     }
 }

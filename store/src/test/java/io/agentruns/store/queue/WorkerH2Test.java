@@ -18,6 +18,7 @@ import io.agentruns.core.run.StatusMessage;
 import io.agentruns.core.run.Usage;
 import io.agentruns.store.Database;
 import io.agentruns.store.DatabaseSettings;
+import io.agentruns.store.run.RunStateWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,7 +37,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The engine end to end in one JVM on H2: claim loop, in-process wake-ups, cancel, graceful stop. */
+/**
+ * The engine end to end in one JVM on H2: claim loop, in-process wake-ups (the V10 trigger; the
+ * slow poll is 5 s, longer than these tests wait for most steps), cancel, graceful stop.
+ */
 @Timeout(60)
 class WorkerH2Test {
     @TempDir
@@ -44,7 +48,7 @@ class WorkerH2Test {
     Database db;
     QueueFixtures fixtures;
     QueueFixtures.TeamRef team;
-    InProcessRunSignals signals = new InProcessRunSignals();
+    InProcessRunSignals signals = H2Wakeups.signals();
     JdbcRunQueue queue;
     JdbcEventLog events;
     Worker worker;
@@ -54,8 +58,8 @@ class WorkerH2Test {
         db = Database.open(DatabaseSettings.embedded(dir));
         fixtures = new QueueFixtures(db);
         team = fixtures.team("t", Instant.now());
-        queue = new JdbcRunQueue(db, new InProcessRunNotifier(signals), new RunQueueSettings(Duration.ofSeconds(3), 0),
-                Clock.systemUTC());
+        queue = new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), Clock.systemUTC()),
+                new InProcessRunNotifier(signals), new RunQueueSettings(Duration.ofSeconds(3), 0), Clock.systemUTC());
         events = new JdbcEventLog(db, Clock.systemUTC());
     }
 
@@ -152,7 +156,6 @@ class WorkerH2Test {
         List<UUID> runs = new java.util.ArrayList<>();
         for (int i = 0; i < 60; i++) {
             runs.add(fixtures.queuedRun(team, null, Instant.now()));
-            new InProcessRunNotifier(signals).runQueued();
         }
         await(() -> runs.stream().allMatch(r -> state(r).equals("SUCCEEDED")));
         assertThat(harness.executions).hasSize(60);
@@ -166,7 +169,6 @@ class WorkerH2Test {
         BlockingHarness harness = new BlockingHarness(true);
         startWorker(harness, 1, Duration.ofSeconds(5));
         UUID run = fixtures.queuedRun(team, null, Instant.now());
-        signals.publishQueued();
         assertThat(harness.started.await(10, TimeUnit.SECONDS)).isTrue();
 
         queue.requestCancel(team.teamId(), run);
@@ -184,7 +186,6 @@ class WorkerH2Test {
                 signals, settings, Clock.systemUTC());
         worker.start();
         UUID run = fixtures.queuedRun(team, null, Instant.now());
-        signals.publishQueued();
         assertThat(harness.started.await(10, TimeUnit.SECONDS)).isTrue();
 
         queue.requestCancel(team.teamId(), run);
@@ -197,7 +198,6 @@ class WorkerH2Test {
         BlockingHarness harness = new BlockingHarness(false);
         startWorker(harness, 1, Duration.ofMillis(200));
         UUID run = fixtures.queuedRun(team, null, Instant.now());
-        signals.publishQueued();
         assertThat(harness.started.await(10, TimeUnit.SECONDS)).isTrue();
 
         worker.stop();
@@ -215,7 +215,6 @@ class WorkerH2Test {
         };
         startWorker(failing, 1, Duration.ofSeconds(1));
         UUID run = fixtures.queuedRun(team, null, Instant.now());
-        signals.publishQueued();
         await(() -> state(run).equals("FAILED"));
         assertThat(db.jdbc().sql("SELECT status_error_code FROM runs WHERE id = :id").param("id", run)
                 .query(String.class).single()).isEqualTo("environment_setup_failed");
