@@ -2,10 +2,12 @@ package io.agentruns.store;
 
 import io.agentruns.core.environment.EnvironmentRepository;
 import io.agentruns.core.identity.IdentityRepository;
+import io.agentruns.core.outbox.OutboxWriter;
 import io.agentruns.core.run.RunRepository;
 import io.agentruns.store.environment.JdbcEnvironmentRepository;
 import io.agentruns.store.identity.JdbcIdentityRepository;
 import io.agentruns.store.run.JdbcRunRepository;
+import io.agentruns.store.queue.RunNotifier;
 import io.agentruns.store.run.RunStateWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,17 +24,27 @@ public final class Store {
     private final EnvironmentRepository environments;
     private final RunStateWriter stateWriter;
 
+    /** For tests of the store alone: nothing is announced (no workers to wake, no webhooks). */
     public Store(Database database, Clock clock) {
-        this(database, clock, JdbcRunRepository.DEFAULT_IDEMPOTENCY_TTL);
+        this(database, clock, RunNotifier.NONE, OutboxWriter.NONE);
     }
 
-    public Store(Database database, Clock clock, Duration idempotencyTtl) {
+    /**
+     * {@code notifier} wakes workers when a run is created (PgRunNotifier or InProcessRunNotifier);
+     * {@code outbox} writes webhook deliveries for every recorded state change.
+     */
+    public Store(Database database, Clock clock, RunNotifier notifier, OutboxWriter outbox) {
+        this(database, clock, notifier, outbox, JdbcRunRepository.DEFAULT_IDEMPOTENCY_TTL);
+    }
+
+    public Store(Database database, Clock clock, RunNotifier notifier, OutboxWriter outbox, Duration idempotencyTtl) {
         this.database = database;
         this.clock = clock;
-        this.runs = new JdbcRunRepository(database.jdbc(), database.transactions(), clock, idempotencyTtl);
+        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox);
+        this.runs = new JdbcRunRepository(database.jdbc(), database.transactions(), clock, idempotencyTtl,
+                stateWriter);
         this.identities = new JdbcIdentityRepository(database.jdbc(), clock);
         this.environments = new JdbcEnvironmentRepository(database.jdbc(), database.transactions(), clock);
-        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock);
     }
 
     public Database database() {

@@ -17,11 +17,16 @@ public final class InProcessRunNotifier implements RunNotifier {
     }
 
     @Override
+    public void runQueued() {
+        afterCommit(signals::publishQueued);
+    }
+
+    @Override
     public void cancelRequested(UUID runId) {
         afterCommit(() -> signals.publishCancel(runId));
     }
 
-    static void afterCommit(Runnable action) {
+    private static void afterCommit(Runnable action) {
         if (!TransactionSynchronizationManager.isSynchronizationActive()) {
             action.run();
             return;

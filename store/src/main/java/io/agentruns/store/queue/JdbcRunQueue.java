@@ -33,9 +33,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class JdbcRunQueue implements RunQueue {
     private static final String CLAIM_SET = "UPDATE runs SET state = 'INPROGRESS', started_at = :now, worker_id = :worker, "
-            + "lease_expires_at = :until, version = version + 1, updated_at = :now, cancel_requested = FALSE, "
-            + "last_event_seq = last_event_seq + 1";
-    private static final String CLAIM_RETURNS = "id, team_id, version, last_event_seq";
+            + "lease_expires_at = :until, version = version + 1, updated_at = :now, cancel_requested = FALSE";
+    private static final String CLAIM_RETURNS = "id, team_id, version";
 
     private final JdbcClient jdbc;
     private final TransactionTemplate tx;
@@ -78,20 +77,17 @@ public final class JdbcRunQueue implements RunQueue {
         Instant now = QueueSql.now(clock);
         Instant until = now.plus(settings.lease());
         return tx.execute(status -> {
-            Optional<Claimed> claimed = dialect == Dialect.POSTGRESQL
+            Optional<Lease> claimed = dialect == Dialect.POSTGRESQL
                     ? claimPostgres(workerId, workerHost, now, until)
                     : claimH2(workerId, workerHost, now, until);
-            claimed.ifPresent(c -> stateWriter.recorded(c.lease().runId(), RunState.INPROGRESS, null,
-                    c.lease().version(), c.eventSeq(), now));
-            return claimed.map(Claimed::lease);
+            // The claim statement made the move; the state writer records it (state event, outbox).
+            claimed.ifPresent(l -> stateWriter.recordState(l.runId(), RunState.QUEUED, RunState.INPROGRESS, null, now));
+            return claimed;
         });
     }
 
-    private record Claimed(Lease lease, long eventSeq) {
-    }
-
     /** One statement: the candidate is locked (skipping rows other workers hold) and moved. */
-    private Optional<Claimed> claimPostgres(String workerId, String workerHost, Instant now, Instant until) {
+    private Optional<Lease> claimPostgres(String workerId, String workerHost, Instant now, Instant until) {
         String sql = CLAIM_SET + " WHERE id = (" + candidate(workerHost, true) + ") AND state = 'QUEUED' RETURNING "
                 + CLAIM_RETURNS;
         return claimQuery(sql, workerId, workerHost, now, until, null);
@@ -101,7 +97,7 @@ public final class JdbcRunQueue implements RunQueue {
      * H2 (one process): the candidate row is locked with SKIP LOCKED, then moved by a guarded
      * update in the same transaction; FINAL TABLE returns the new version.
      */
-    private Optional<Claimed> claimH2(String workerId, String workerHost, Instant now, Instant until) {
+    private Optional<Lease> claimH2(String workerId, String workerHost, Instant now, Instant until) {
         JdbcClient.StatementSpec pick = jdbc.sql(candidate(workerHost, true));
         if (workerHost != null) {
             pick = pick.param("host", workerHost);
@@ -117,7 +113,7 @@ public final class JdbcRunQueue implements RunQueue {
         return claimQuery(sql, workerId, null, now, until, id.get());
     }
 
-    private Optional<Claimed> claimQuery(String sql, String workerId, String workerHost, Instant now, Instant until,
+    private Optional<Lease> claimQuery(String sql, String workerId, String workerHost, Instant now, Instant until,
                                        UUID id) {
         JdbcClient.StatementSpec spec = jdbc.sql(sql)
                 .param("now", QueueSql.bind(now))
@@ -133,9 +129,8 @@ public final class JdbcRunQueue implements RunQueue {
                 spec = spec.param("cap", settings.teamMaxInProgress());
             }
         }
-        return spec.query((rs, n) -> new Claimed(new Lease(rs.getObject("id", UUID.class),
-                rs.getObject("team_id", UUID.class), workerId, rs.getLong("version")), rs.getLong("last_event_seq")))
-                .optional();
+        return spec.query((rs, n) -> new Lease(rs.getObject("id", UUID.class), rs.getObject("team_id", UUID.class),
+                workerId, rs.getLong("version"))).optional();
     }
 
     @Override

@@ -9,12 +9,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public final class PgRunNotifier implements RunNotifier {
     public static final String QUEUE_CHANNEL = "agentruns_queue";
-    static final String CANCEL_CHANNEL = "agentruns_cancel";
+    public static final String CANCEL_CHANNEL = "agentruns_cancel";
 
     private final JdbcClient jdbc;
 
     public PgRunNotifier(JdbcClient jdbc) {
         this.jdbc = jdbc;
+    }
+
+    @Override
+    public void runQueued() {
+        jdbc.sql("SELECT pg_notify('" + QUEUE_CHANNEL + "', '')").query().singleRow();
     }
 
     @Override

@@ -3,15 +3,25 @@ package io.agentruns.store.queue;
 import java.util.UUID;
 
 /**
- * Tells the worker holding a run that a cancel was requested, from inside the transaction that
- * sets {@code cancel_requested} (invariant 6). PostgreSQL: NOTIFY, delivered at commit; in-process:
- * published after the commit. (New QUEUED runs are announced by the database itself: see
- * {@code db.migration.V10__queue_wakeups}.)
+ * Announces queue changes to workers from inside the transaction that makes them (invariant 6:
+ * side effects follow commits). PostgreSQL: NOTIFY, delivered by the server at commit; in-process:
+ * published after the commit.
  */
 public interface RunNotifier {
+    /** A run became QUEUED (created or given back). */
+    void runQueued();
+
+    /** A cancel was requested for an INPROGRESS run. */
     void cancelRequested(UUID runId);
 
     /** For stores without workers to wake (tests of the store alone). */
-    RunNotifier NONE = runId -> {
+    RunNotifier NONE = new RunNotifier() {
+        @Override
+        public void runQueued() {
+        }
+
+        @Override
+        public void cancelRequested(UUID runId) {
+        }
     };
 }

@@ -2,7 +2,6 @@ package io.agentruns.store.run;
 
 import io.agentruns.core.error.ApiException;
 import io.agentruns.core.error.ErrorCode;
-import io.agentruns.core.event.EventType;
 import io.agentruns.core.run.Artifact;
 import io.agentruns.core.run.CreateResult;
 import io.agentruns.core.run.IdempotencyClaim;
@@ -38,16 +37,17 @@ public final class JdbcRunRepository implements RunRepository {
     private final Clock clock;
     private final Duration idempotencyTtl;
     private final IdempotencyRecords idempotency;
-    private final RunEventRows events;
+    private final RunStateWriter stateWriter;
     private final ArtifactRows artifacts;
 
-    public JdbcRunRepository(JdbcClient jdbc, TransactionTemplate tx, Clock clock, Duration idempotencyTtl) {
+    public JdbcRunRepository(JdbcClient jdbc, TransactionTemplate tx, Clock clock, Duration idempotencyTtl,
+                             RunStateWriter stateWriter) {
         this.jdbc = jdbc;
         this.tx = tx;
         this.clock = clock;
         this.idempotencyTtl = idempotencyTtl;
         this.idempotency = new IdempotencyRecords(jdbc);
-        this.events = new RunEventRows(jdbc);
+        this.stateWriter = stateWriter;
         this.artifacts = new ArtifactRows(jdbc);
     }
 
@@ -85,7 +85,7 @@ public final class JdbcRunRepository implements RunRepository {
                         + " parent_run_id, schedule_id, version, cancel_requested, last_event_seq)"
                         + " VALUES (:id, :team, :title, :prompt, :state, :now, :now, :config, :configName, :modelId,"
                         + " :environmentId, :skillSpec, :workerHost, :source, :creator, :teamScoped, :parent,"
-                        + " :schedule, 0, FALSE, 1)")
+                        + " :schedule, 0, FALSE, 0)")
                 .param("id", id)
                 .param("team", run.teamId())
                 .param("title", run.title())
@@ -104,7 +104,7 @@ public final class JdbcRunRepository implements RunRepository {
                 .param("parent", run.parentRunId())
                 .param("schedule", run.scheduleId())
                 .update();
-        events.insert(id, 1, EventType.STATE, now, StateEventData.of(RunState.QUEUED, null));
+        stateWriter.recordState(id, null, RunState.QUEUED, null, now); // event seq 1, wakes the workers
         if (claim != null) {
             idempotency.deleteExpired(claim, now);
             idempotency.insert(claim, id, now, now.plus(idempotencyTtl));

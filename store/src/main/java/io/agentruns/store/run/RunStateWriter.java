@@ -1,11 +1,14 @@
 package io.agentruns.store.run;
 
 import io.agentruns.core.event.EventType;
+import io.agentruns.core.outbox.OutboxWriter;
+import io.agentruns.core.outbox.StateChange;
 import io.agentruns.core.run.RunState;
 import io.agentruns.core.run.RunTransitions;
 import io.agentruns.core.run.StatusMessage;
 import io.agentruns.store.Dialect;
 import io.agentruns.store.SqlTime;
+import io.agentruns.store.queue.RunNotifier;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,47 +18,78 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The one place that changes a run's state: the row update and its {@code state} event are written
- * together, in the caller's transaction (invariants 4 and 5; webhook outbox and NOTIFY join here).
- * The UPDATE only matches a run whose current state may move to the target
- * ({@link RunTransitions#sourcesOf}) and, for worker writes, whose version is the expected one
- * (invariant 2), so a final state never changes and a stale worker changes nothing.
- * Must run inside a transaction (the update and the event insert are two statements).
+ * The one place that records a run's state changes, creation included: the {@code state} event with
+ * the run's next seq (invariant 5) and the side effects that must commit with it (invariant 6:
+ * worker wake-up for QUEUED, webhook outbox rows through {@link OutboxWriter}). Runs in the
+ * caller's transaction; it must be called inside one.
  */
 public final class RunStateWriter {
     private final JdbcClient jdbc;
     private final Dialect dialect;
     private final Clock clock;
+    private final RunNotifier notifier;
+    private final OutboxWriter outbox;
     private final RunEventRows events;
 
-    public RunStateWriter(JdbcClient jdbc, Dialect dialect, Clock clock) {
+    public RunStateWriter(JdbcClient jdbc, Dialect dialect, Clock clock, RunNotifier notifier, OutboxWriter outbox) {
         this.jdbc = jdbc;
         this.dialect = dialect;
         this.clock = clock;
+        this.notifier = notifier;
+        this.outbox = outbox;
         this.events = new RunEventRows(jdbc);
     }
 
-    /** The row after a successful change: its new version and the seq of the state event. */
-    public record Change(UUID runId, RunState state, long version, long eventSeq, Instant at) {
+    private record RunRow(long seq, UUID teamId, String title, String sessionId) {
+    }
+
+    /** A recorded change: the run's version after it and the seq of its state event. */
+    public record Change(UUID runId, RunState from, RunState to, long version, long eventSeq, Instant at) {
     }
 
     /**
-     * Moves {@code runId} to {@code to}; sets updated_at, started_at (first move to INPROGRESS),
-     * finished_at (final states), the status message (when given), version + 1, and appends the
-     * state event. {@code expectedVersion} null means "any version" (API-side changes such as
-     * cancel of a queued run); workers always pass theirs.
+     * Records that the caller just moved {@code runId} from {@code from} (null: the run was just
+     * created) to {@code to} in this transaction: appends the state event and announces the change.
+     * The seq increment also locks the run row until commit, so a run's events are serialised.
      *
-     * @return the change, or empty when the run is not in a state that may move to {@code to}
-     *         or its version differs
+     * @return the seq of the state event
+     */
+    public long recordState(UUID runId, RunState from, RunState to, StatusMessage status, Instant at) {
+        String update = "UPDATE runs SET last_event_seq = last_event_seq + 1 WHERE id = :id";
+        RunRow row = jdbc.sql(dialect.updateReturning(update, "last_event_seq, team_id, title, session_id"))
+                .param("id", runId)
+                .query((rs, n) -> new RunRow(rs.getLong(1), rs.getObject(2, UUID.class), rs.getString(3),
+                        rs.getString(4)))
+                .optional()
+                .orElseThrow(() -> new IllegalStateException("run " + runId + " does not exist"));
+        events.insert(runId, row.seq(), EventType.STATE, at, StateEventData.of(to, status));
+        outbox.stateChanged(new StateChange(row.teamId(), runId, row.title(), from, to, at, status, row.sessionId()));
+        if (to == RunState.QUEUED) {
+            notifier.runQueued();
+        }
+        return row.seq();
+    }
+
+    /**
+     * Moves {@code runId} to {@code to} when the table allows it from its current state and, when
+     * {@code expectedVersion} is given, its version matches (a stale writer changes nothing:
+     * invariant 2; a final state never changes: invariant 4). Sets updated_at, started_at (first
+     * INPROGRESS), finished_at (final states), the status message when given, version + 1, then
+     * {@link #recordState}. Guarded by StoreContractTest.stateChangesBumpVersionAndAppendTheNextStateEvent.
+     *
+     * @return the change, or empty when the guard did not hold and nothing was written
      */
     public Optional<Change> transition(UUID runId, RunState to, Long expectedVersion, StatusMessage status) {
         Instant now = SqlTime.now(clock);
-        List<String> sources = RunTransitions.sourcesOf(to).stream().map(Enum::name).toList();
-        if (sources.isEmpty()) {
+        Optional<RunState> current = jdbc.sql("SELECT state FROM runs WHERE id = :id FOR UPDATE")
+                .param("id", runId)
+                .query((rs, n) -> RunState.valueOf(rs.getString(1)))
+                .optional();
+        if (current.isEmpty() || !RunTransitions.isAllowed(current.get(), to)) {
             return Optional.empty();
         }
-        List<String> sets = new ArrayList<>(List.of("state = :to", "updated_at = :now", "version = version + 1",
-                "last_event_seq = last_event_seq + 1"));
+        RunState from = current.get();
+        List<String> sets = new ArrayList<>(List.of("state = :to", "updated_at = :now", "version = version + 1"));
         if (to == RunState.INPROGRESS) {
             sets.add("started_at = COALESCE(started_at, :now)");
         }
@@ -65,14 +99,14 @@ public final class RunStateWriter {
         if (status != null) {
             sets.addAll(List.of("status_message = :msg", "status_error_code = :code", "status_retryable = :retryable"));
         }
-        String update = "UPDATE runs SET " + String.join(", ", sets)
-                + " WHERE id = :id AND state IN (:sources)"
+        // The state guard repeats the check in SQL, so the row cannot have moved since it was read.
+        String update = "UPDATE runs SET " + String.join(", ", sets) + " WHERE id = :id AND state = :from"
                 + (expectedVersion != null ? " AND version = :version" : "");
-        JdbcClient.StatementSpec spec = jdbc.sql(dialect.updateReturning(update, "version, last_event_seq"))
+        JdbcClient.StatementSpec spec = jdbc.sql(dialect.updateReturning(update, "version"))
                 .param("to", to.name())
                 .param("now", SqlTime.bind(now))
                 .param("id", runId)
-                .param("sources", sources);
+                .param("from", from.name());
         if (status != null) {
             spec = spec.param("msg", status.message())
                     .param("code", status.errorCode().wireName())
@@ -81,18 +115,7 @@ public final class RunStateWriter {
         if (expectedVersion != null) {
             spec = spec.param("version", expectedVersion);
         }
-        Optional<long[]> row = spec.query((rs, n) -> new long[] {rs.getLong(1), rs.getLong(2)}).optional();
-        return row.map(r -> recorded(runId, to, status, r[0], r[1], now));
-    }
-
-    /**
-     * The second half of a transition that a specialised statement already made on the row (the
-     * queue's one-statement claim, which must pick and move the run at once): that statement set
-     * the state, updated_at and version and took {@code eventSeq} from {@code last_event_seq};
-     * this writes the state event (and whatever else every transition announces).
-     */
-    public Change recorded(UUID runId, RunState to, StatusMessage status, long version, long eventSeq, Instant at) {
-        events.insert(runId, eventSeq, EventType.STATE, at, StateEventData.of(to, status));
-        return new Change(runId, to, version, eventSeq, at);
+        Optional<Long> version = spec.query(Long.class).optional();
+        return version.map(v -> new Change(runId, from, to, v, recordState(runId, from, to, status, now), now));
     }
 }

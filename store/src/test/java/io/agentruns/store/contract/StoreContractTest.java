@@ -158,6 +158,35 @@ public abstract class StoreContractTest {
         assertThat(lastEventSeq(run.id())).isEqualTo(1L);
     }
 
+    /** Invariant 6: a new run wakes the workers from inside its transaction; a replay wakes nobody. */
+    @Test
+    void createAnnouncesTheQueuedRunToWorkersAndWebhooksOnce() {
+        TeamUser t = fixture.newTeam();
+        java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean inTransaction = new java.util.concurrent.atomic.AtomicBoolean();
+        List<io.agentruns.core.outbox.StateChange> changes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Store notifying = new Store(database, clock, new io.agentruns.store.queue.RunNotifier() {
+            @Override
+            public void runQueued() {
+                queued.incrementAndGet();
+                inTransaction.set(org.springframework.transaction.support.TransactionSynchronizationManager
+                        .isActualTransactionActive());
+            }
+
+            @Override
+            public void cancelRequested(UUID runId) {
+            }
+        }, changes::add);
+        IdempotencyClaim claim = new IdempotencyClaim(t.user().id(), "wake", "h");
+        Run run = notifying.runs().create(t.run("wake up"), claim).run();
+        notifying.runs().create(t.run("wake up"), claim);
+
+        assertThat(queued).hasValue(1);
+        assertThat(inTransaction).isTrue();
+        assertThat(changes).containsExactly(new io.agentruns.core.outbox.StateChange(t.teamId(), run.id(), "wake up",
+                null, RunState.QUEUED, run.createdAt(), null, null));
+    }
+
     @Test
     void findOfAnUnknownRunIsEmpty() {
         TeamUser t = fixture.newTeam();

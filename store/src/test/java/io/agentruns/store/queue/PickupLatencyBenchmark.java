@@ -26,14 +26,15 @@ final class PickupLatencyBenchmark {
     }
 
     static String run(Database db, int runs, Duration interval) throws InterruptedException {
-        QueueFixtures fixtures = new QueueFixtures(db);
-        QueueFixtures.TeamRef team = fixtures.team("bench", Instant.now());
-        InProcessRunSignals inProcess = H2Wakeups.signals();
+        InProcessRunSignals inProcess = new InProcessRunSignals();
         boolean pg = db.dialect() == Dialect.POSTGRESQL;
         RunNotifier notifier = pg ? new PgRunNotifier(db.jdbc()) : new InProcessRunNotifier(inProcess);
+        QueueFixtures fixtures = new QueueFixtures(db, notifier);
+        QueueFixtures.TeamRef team = fixtures.team("bench", Instant.now());
         RunSignals signals = pg ? new PgRunSignals(db.dataSource()) : inProcess;
         JdbcRunQueue queue = new JdbcRunQueue(db, new io.agentruns.store.run.RunStateWriter(db.jdbc(), db.dialect(),
-                Clock.systemUTC()), notifier, new RunQueueSettings(Duration.ofSeconds(30), 0), Clock.systemUTC());
+                Clock.systemUTC(), notifier, io.agentruns.core.outbox.OutboxWriter.NONE), notifier,
+                new RunQueueSettings(Duration.ofSeconds(30), 0), Clock.systemUTC());
         JdbcEventLog events = new JdbcEventLog(db, Clock.systemUTC());
         java.util.concurrent.Semaphore picked = new java.util.concurrent.Semaphore(0);
         Harness instant = (run, sink, cancel) -> new Harness.PreparedRun() {
@@ -55,7 +56,7 @@ final class PickupLatencyBenchmark {
         try {
             Thread.sleep(300); // the LISTEN connection is up before the first run
             for (int i = 0; i < runs; i++) {
-                fixtures.queuedRun(team, null, Instant.now()); // the V10 trigger wakes the worker
+                fixtures.queuedRun(team, null, Instant.now()); // announced at commit, as create does
                 // Closed loop: the next run is created once this one was picked up (plus a short gap),
                 // so the figure is the wake-up path and not a backlog on a busy machine.
                 picked.tryAcquire(30, java.util.concurrent.TimeUnit.SECONDS);

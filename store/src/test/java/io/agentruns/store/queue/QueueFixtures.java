@@ -10,7 +10,15 @@ public final class QueueFixtures {
     private final JdbcClient jdbc;
     private final org.springframework.transaction.support.TransactionTemplate tx;
 
+    private final RunNotifier notifier;
+
     public QueueFixtures(Database db) {
+        this(db, RunNotifier.NONE);
+    }
+
+    /** {@code notifier} is told about each new run inside its transaction, as the real create does. */
+    public QueueFixtures(Database db, RunNotifier notifier) {
+        this.notifier = notifier;
         this.jdbc = db.jdbc();
         this.tx = db.transactions();
     }
@@ -42,6 +50,7 @@ public final class QueueFixtures {
                         team.principalId()).update();
         jdbc.sql("INSERT INTO run_events (run_id, seq, event_type, created_at, data) VALUES (?, 1, 'state', ?, ?)")
                 .params(id, QueueSql.bind(createdAt), "{\"state\":\"QUEUED\"}").update();
+        notifier.runQueued();
         return id;
     }
 }

@@ -70,7 +70,8 @@ abstract class RunQueueContractTest {
     }
 
     JdbcRunQueue queueWithCap(int cap) {
-        return new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), clock), RunNotifier.NONE,
+        return new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), clock, RunNotifier.NONE,
+                io.agentruns.core.outbox.OutboxWriter.NONE), RunNotifier.NONE,
                 new RunQueueSettings(LEASE, cap), clock);
     }
 

@@ -38,8 +38,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The engine end to end in one JVM on H2: claim loop, in-process wake-ups (the V10 trigger; the
- * slow poll is 5 s, longer than these tests wait for most steps), cancel, graceful stop.
+ * The engine end to end in one JVM on H2: claim loop, in-process wake-ups (the slow poll is 5 s,
+ * so a lost wake-up would show as a slow test), cancel, graceful stop.
  */
 @Timeout(60)
 class WorkerH2Test {
@@ -48,7 +48,7 @@ class WorkerH2Test {
     Database db;
     QueueFixtures fixtures;
     QueueFixtures.TeamRef team;
-    InProcessRunSignals signals = H2Wakeups.signals();
+    InProcessRunSignals signals = new InProcessRunSignals();
     JdbcRunQueue queue;
     JdbcEventLog events;
     Worker worker;
@@ -56,10 +56,11 @@ class WorkerH2Test {
     @BeforeEach
     void setUp() {
         db = Database.open(DatabaseSettings.embedded(dir));
-        fixtures = new QueueFixtures(db);
         team = fixtures.team("t", Instant.now());
-        queue = new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), Clock.systemUTC()),
-                new InProcessRunNotifier(signals), new RunQueueSettings(Duration.ofSeconds(3), 0), Clock.systemUTC());
+        InProcessRunNotifier notifier = new InProcessRunNotifier(signals);
+        fixtures = new QueueFixtures(db, notifier);
+        queue = new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), Clock.systemUTC(), notifier,
+                io.agentruns.core.outbox.OutboxWriter.NONE), notifier, new RunQueueSettings(Duration.ofSeconds(3), 0), Clock.systemUTC());
         events = new JdbcEventLog(db, Clock.systemUTC());
     }
 
