@@ -56,11 +56,12 @@ class WorkerH2Test {
     @BeforeEach
     void setUp() {
         db = Database.open(DatabaseSettings.embedded(dir));
-        team = fixtures.team("t", Instant.now());
         InProcessRunNotifier notifier = new InProcessRunNotifier(signals);
         fixtures = new QueueFixtures(db, notifier);
+        team = fixtures.team("t", Instant.now());
         queue = new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), Clock.systemUTC(), notifier,
-                io.agentruns.core.outbox.OutboxWriter.NONE), notifier, new RunQueueSettings(Duration.ofSeconds(3), 0), Clock.systemUTC());
+                io.agentruns.core.outbox.OutboxWriter.NONE), notifier, new RunQueueSettings(Duration.ofSeconds(3), 0),
+                Clock.systemUTC());
         events = new JdbcEventLog(db, Clock.systemUTC());
     }
 
@@ -158,7 +159,7 @@ class WorkerH2Test {
         for (int i = 0; i < 60; i++) {
             runs.add(fixtures.queuedRun(team, null, Instant.now()));
         }
-        await(() -> runs.stream().allMatch(r -> state(r).equals("SUCCEEDED")));
+        await(() -> db.jdbc().sql("SELECT COUNT(*) FROM runs WHERE state = 'SUCCEEDED'").query(Long.class).single() == 60);
         assertThat(harness.executions).hasSize(60);
         assertThat(harness.executions.values()).allMatch(c -> c.get() == 1);
         var log = events.read(team.teamId(), runs.getFirst(), 0, 100).orElseThrow();
