@@ -18,7 +18,7 @@ public final class Admin {
     public record CreateTeamRequest(String name) {
     }
 
-    public record CreatedTeam(Team team, PrincipalItem serviceAccount, CreatedKey adminKey) {
+    public record CreatedTeam(Team team, PrincipalItem serviceAccount, KeyItem adminKey) {
     }
 
     /** A user or service account ({@code type}: {@code user} | {@code service_account}). */
@@ -32,10 +32,13 @@ public final class Admin {
     public record CreatePrincipalRequest(String displayName, String photoUrl) {
     }
 
-    /** An API key without its secret; {@code prefix} is the visible start of the key. */
+    /**
+     * An API key; {@code prefix} is the visible start of the key. {@code key}, the secret itself, is
+     * present only in the answer of POST /admin/keys (and POST /admin/teams): it is shown once.
+     */
     public record KeyItem(String uid, String name, String prefix, String principalId, String teamId,
                           List<String> scopes, Instant createdAt, Instant expiresAt, Instant revokedAt,
-                          Instant lastUsedAt) {
+                          Instant lastUsedAt, String key) {
     }
 
     public record KeyList(List<KeyItem> keys) {
@@ -43,9 +46,5 @@ public final class Admin {
 
     /** POST /admin/keys; without {@code principal_id} the key belongs to the caller's principal. */
     public record CreateKeyRequest(String name, String principalId, List<String> scopes, Instant expiresAt) {
-    }
-
-    /** The only time the key itself is shown. */
-    public record CreatedKey(String key, KeyItem apiKey) {
     }
 }

@@ -1,0 +1,49 @@
+package io.agentruns.server.http;
+
+import io.agentruns.core.run.Ids;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.slf4j.MDC;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Gives every request a trace id: echoed in {@code X-Trace-Id}, in every problem body's
+ * {@code trace_id} and in the log lines of the request (MDC {@code trace_id}).
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE)
+public class TraceIdFilter extends OncePerRequestFilter {
+    public static final String ATTRIBUTE = TraceIdFilter.class.getName() + ".traceId";
+    public static final String HEADER = "X-Trace-Id";
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String traceId = Ids.capability();
+        request.setAttribute(ATTRIBUTE, traceId);
+        response.setHeader(HEADER, traceId);
+        MDC.put("trace_id", traceId);
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            MDC.remove("trace_id");
+        }
+    }
+
+    @Override
+    protected boolean shouldNotFilterErrorDispatch() {
+        return true; // the error dispatch keeps the attribute of the original request
+    }
+
+    /** The request's trace id; a fresh one when the filter did not run (e.g. container errors). */
+    public static String traceIdOf(HttpServletRequest request) {
+        Object value = request.getAttribute(ATTRIBUTE);
+        return value instanceof String s ? s : Ids.capability();
+    }
+}
