@@ -51,7 +51,7 @@ final class PickupLatencyBenchmark {
         Worker worker = new Worker(queue, events, instant,
                 (teamId, runId, session) -> new HarnessRun(runId, teamId, session, "t", "p", AgentConfig.empty(), null),
                 signals, new WorkerSettings("bench", null, 8, Duration.ofSeconds(10), Duration.ofSeconds(5),
-                Duration.ofSeconds(15), Duration.ofSeconds(5), Duration.ofSeconds(5)), Clock.systemUTC());
+                Duration.ofSeconds(5), Duration.ofSeconds(5)), Clock.systemUTC());
         worker.start();
         try {
             Thread.sleep(300); // the LISTEN connection is up before the first run
