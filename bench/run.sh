@@ -9,6 +9,7 @@
 #   --jfr      record the service with Java Flight Recorder and summarise its hottest frames
 #   --build    rebuild server/target/agentruns.jar even if it exists
 #   --workers  worker count of the service and of db-scheduler (default 8)
+#   --phases   comma-separated subset of create,read,dispatch,lifecycle,scale (default: all)
 #
 # Needs: PostgreSQL on 127.0.0.1:5432 (user postgres, trust), pgbench/psql, a JDK 21+, and nginx +
 # wrk (installed with apt-get when missing). Everything listens on 127.0.0.1 only. The database
@@ -16,7 +17,7 @@
 # the last line printed is one JSON object with the ratios.
 set -euo pipefail
 
-MODE=full JFR=0 BUILD=0 WORKERS=8 KEEP_DB=0
+MODE=full JFR=0 BUILD=0 WORKERS=8 KEEP_DB=0 PHASES=create,read,dispatch,lifecycle,scale
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) MODE=quick ;;
@@ -24,7 +25,8 @@ while [ $# -gt 0 ]; do
     --build) BUILD=1 ;;
     --workers) WORKERS="$2"; shift ;;
     --keep-db) KEEP_DB=1 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --phases) PHASES="$2"; shift ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -38,6 +40,7 @@ PGHOST=127.0.0.1 PGPORT=5432 PGUSER=postgres
 export PGHOST PGPORT PGUSER
 DB="agentruns_bench_$(date -u +%Y%m%d%H%M%S)_$$"
 JDBC="jdbc:postgresql://127.0.0.1:5432/$DB?user=postgres"
+LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 KEY="ar_bench_$(head -c 18 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
 
 if [ "$MODE" = quick ]; then
@@ -48,6 +51,7 @@ else
   LIFECYCLE_RUNS=10000 SEED_RUNS=1000000 LIST_REQUESTS=400 PAGES=500 REPEAT=200
 fi
 
+want() { [[ ",$PHASES," == *",$1,"* ]]; }
 log() { printf '[run.sh %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
@@ -174,18 +178,25 @@ mark_rss() { # phase name -> VmRSS/VmHWM (KiB) after that phase
 bench setup --base "$BASE" --key "$KEY" --out "$WORK/setup.json"
 mark_rss startup
 
-# --- 1. create vs pgbench -----------------------------------------------------------------------------
-# Created runs go to a worker pool nobody serves (config.worker_host), so that no worker executes
-# them while create throughput is measured.
+# Created runs of phases 1 and 2 go to a worker pool nobody serves (config.worker_host), so that no
+# worker executes them while the API is measured. The sample run is the one phase 2 reads and the
+# template of the rows phase 5 seeds.
 PARKED=bench-parked-pool
+SAMPLE_RUN="$(curl -fsS -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+  -d "{\"prompt\":\"Run the test suite and fix the failing test #0 in module core.\",\"title\":\"bench run 0\",\"config\":{\"name\":\"bench-create\",\"worker_host\":\"$PARKED\"}}" \
+  "$BASE/agent/run" | sed -n 's/.*"run_id" *: *"\([^"]*\)".*/\1/p')"
+[ -n "$SAMPLE_RUN" ] || die "could not create a run"
+read -r TEAM_ID CREATOR_ID CONFIG_JSON < <(sql -F ' ' -c "SELECT team_id, creator_id, replace(config, ' ', '') FROM runs WHERE id = '$SAMPLE_RUN'")
+BODY_BYTES=0 SEED_SECS=0 TOTAL_RUNS=0 TEAM_RUNS=0
+
+# --- 1. create vs pgbench -----------------------------------------------------------------------------
+if want create; then
 log "1. create: POST /agent/run at 16 and 64 connections, ${CREATE_SECS}s each"
 bench create --base "$BASE" --key "$KEY" --connections 16 --warmup "$WARMUP_SECS" --duration "$CREATE_SECS" \
   --config-name bench-create --worker-host "$PARKED" --out "$WORK/create_c16.json"
 bench create --base "$BASE" --key "$KEY" --connections 64 --duration "$CREATE_SECS" \
   --config-name bench-create --worker-host "$PARKED" --out "$WORK/create_c64.json"
 mark_rss create
-SAMPLE_RUN="$(sed -n 's/.*"sample_run_id" *: *"\([^"]*\)".*/\1/p' "$WORK/create_c16.json")"
-[ -n "$SAMPLE_RUN" ] || die "no run was created (see $WORK/create_c16.json)"
 
 log "1. create baseline: pgbench single-row insert into bench_runs (LIKE runs INCLUDING ALL + the same foreign keys)"
 sql <<SQL
@@ -193,7 +204,6 @@ CREATE TABLE bench_runs (LIKE runs INCLUDING ALL);
 ALTER TABLE bench_runs ADD FOREIGN KEY (team_id) REFERENCES teams (id),
                        ADD FOREIGN KEY (creator_id) REFERENCES principals (id);
 SQL
-read -r TEAM_ID CREATOR_ID CONFIG_JSON < <(sql -F ' ' -c "SELECT team_id, creator_id, replace(config, ' ', '') FROM runs WHERE id = '$SAMPLE_RUN'")
 # One INSERT with the values the service writes for a new run (uuid v7 made from the clock).
 cat >"$WORK/pgbench_create.sql" <<SQL
 \set n random(1, 1000000000)
@@ -205,18 +215,35 @@ VALUES ((lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12
         'QUEUED', date_trunc('milliseconds', now()), date_trunc('milliseconds', now()),
         '$CONFIG_JSON', 'bench-create', 'default', NULL, '$PARKED', 'API', '$CREATOR_ID', false, 0, 1);
 SQL
-for c in 16 64; do
+# For reference (not a target): what the service's create transaction writes -- the run row and its
+# first state event in one transaction.
+sed -e 's/^INSERT INTO bench_runs/BEGIN;\nINSERT INTO bench_runs/' "$WORK/pgbench_create.sql" >"$WORK/pgbench_create_tx.sql"
+cat >>"$WORK/pgbench_create_tx.sql" <<SQL
+INSERT INTO bench_run_events (run_id, seq, event_type, created_at, data)
+VALUES ((lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
+         || substr(md5(:n::text), 1, 3) || '8' || substr(md5(:n::text), 4, 15))::uuid,
+        1, 'state', date_trunc('milliseconds', now()), '{"state":"QUEUED"}');
+END;
+SQL
+sql -c "CREATE TABLE bench_run_events (LIKE run_events INCLUDING ALL)"
+for c in 16 64 tx16; do
+  script="$WORK/pgbench_create.sql"
+  if [ "$c" = tx16 ]; then script="$WORK/pgbench_create_tx.sql"; fi
   mkdir -p "$WORK/pgbench_c$c"
-  (cd "$WORK/pgbench_c$c" && pgbench -n -M prepared -f "$WORK/pgbench_create.sql" -c "$c" -j 2 -T "$CREATE_SECS" \
+  (cd "$WORK/pgbench_c$c" && pgbench -n -M prepared -f "$script" -c "${c#tx}" -j 2 -T "$CREATE_SECS" \
      --log --log-prefix=tx "$DB" >"$WORK/pgbench_c$c.txt" 2>&1) || { cat "$WORK/pgbench_c$c.txt" >&2; die "pgbench failed"; }
-  bench pgbench --stdout "$WORK/pgbench_c$c.txt" --log-prefix "$WORK/pgbench_c$c/tx" --clients "$c" --out "$WORK/pgbench_c$c.json"
+  bench pgbench --stdout "$WORK/pgbench_c$c.txt" --log-prefix "$WORK/pgbench_c$c/tx" --clients "${c#tx}" --out "$WORK/pgbench_c$c.json"
   rm -rf "$WORK/pgbench_c$c"
 done
+fi
 
 # --- 2. read vs nginx -----------------------------------------------------------------------------------
+if want read; then
 log "2. read: GET /agent/runs/{id} vs nginx serving the same JSON, ${READ_SECS}s each"
 mkdir -p "$WORK/nginx/www" "$WORK/nginx/tmp"
+chmod 755 "$WORK" "$WORK/nginx" "$WORK/nginx/www"  # nginx's workers run as nobody: they must read the file
 curl -fsS -H "Authorization: Bearer $KEY" "$BASE/agent/runs/$SAMPLE_RUN" -o "$WORK/nginx/www/run.json"
+chmod 644 "$WORK/nginx/www/run.json"
 BODY_BYTES="$(stat -c %s "$WORK/nginx/www/run.json")"
 READ_CONNS=64
 if [ -n "$WRK" ]; then
@@ -250,6 +277,7 @@ CONF
   "$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" 2>>"$WORK/nginx/error.log" &
   NGINX_PID=$!
   for _ in $(seq 1 50); do curl -fsS -o /dev/null "http://127.0.0.1:$NGINX_PORT/run.json" 2>/dev/null && break; sleep 0.1; done
+  cmp -s <(curl -fsS "http://127.0.0.1:$NGINX_PORT/run.json") "$WORK/nginx/www/run.json" || die "nginx does not serve the run's JSON"
   if [ -n "$WRK" ]; then
     "$WRK" -t 2 -c "$READ_CONNS" -d 2 "http://127.0.0.1:$NGINX_PORT/run.json" >/dev/null
     "$WRK" -t 2 -c "$READ_CONNS" -d "$READ_SECS" --latency -H "Authorization: Bearer $KEY" "http://127.0.0.1:$NGINX_PORT/run.json" >"$WORK/wrk_nginx.txt"
@@ -259,14 +287,18 @@ CONF
   fi
   kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true; NGINX_PID=""
 fi
+fi
 
 # --- 3. dispatch latency ----------------------------------------------------------------------------------
+if want dispatch; then
 log "3. dispatch: $DISPATCH_RUNS runs at $DISPATCH_RATE/s with idle workers"
 bench dispatch --base "$BASE" --key "$KEY" --jdbc "$JDBC" --count "$DISPATCH_RUNS" --rate "$DISPATCH_RATE" \
   --config-name bench-dispatch --timeout 60 --out "$WORK/dispatch.json"
 mark_rss dispatch
+fi
 
 # --- 4. lifecycle vs db-scheduler ---------------------------------------------------------------------------
+if want lifecycle; then
 log "4. lifecycle: $LIFECYCLE_RUNS runs end to end with the no-op harness, then db-scheduler with $WORKERS threads"
 bench lifecycle --base "$BASE" --key "$KEY" --jdbc "$JDBC" --count "$LIFECYCLE_RUNS" --connections 16 \
   --config-name bench-lifecycle --timeout 300 --out "$WORK/lifecycle.json"
@@ -274,8 +306,10 @@ mark_rss lifecycle
 sql -f "$BENCH/sql/db_scheduler_tables.sql"
 bench db-scheduler --jdbc "$JDBC" --threads "$WORKERS" --count "$LIFECYCLE_RUNS" --producers 16 --poll-ms 5000 \
   --timeout 300 --out "$WORK/db_scheduler.json"
+fi
 
 # --- 5. list at scale -----------------------------------------------------------------------------------------
+if want scale; then
 log "5. scale: seeding $SEED_RUNS runs over 5 teams"
 T0=$(date +%s)
 sql -v n="$SEED_RUNS" -v template="$SAMPLE_RUN" -f "$BENCH/sql/seed_runs.sql"
@@ -295,6 +329,7 @@ EOF
 bench scale --base "$BASE" --key "$KEY" --filters-file "$WORK/filters.txt" --requests "$LIST_REQUESTS" \
   --connections 4 --pages "$PAGES" --repeat "$REPEAT" --out "$WORK/scale.json"
 mark_rss scale
+fi
 
 # --- 6. memory ----------------------------------------------------------------------------------------------
 HWM_KIB="$(awk '/^VmHWM:/ {print $2}' "/proc/$JPID/status")"
@@ -305,28 +340,39 @@ cat >"$WORK/memory.json" <<EOF
  "service_heap_flags": "${HEAP_FLAGS% }", "by_phase": $RSS_PHASES}
 EOF
 
+# Where the service spent its time: CPU (sampled frames) and waits on PostgreSQL (socket reads).
+jfr_summary() ( # a subshell: pipefail stays on in the script
+  set +o pipefail
+  local jfr="$JDK/bin/jfr" rec="$WORK/service.jfr"
+  echo "# JFR summary of the service, bench run $TS ($MODE, phases $PHASES)"
+  echo; echo "## CPU: top frames by self time (jdk.ExecutionSample)"
+  "$jfr" print --events jdk.ExecutionSample "$rec" \
+    | awk '/stackTrace = \[/ {getline; sub(/^[ \t]+/, ""); sub(/[ \t]+line:.*/, ""); print}' | sort | uniq -c | sort -rn | head -30
+  echo; echo "## CPU: samples by the first io.agentruns frame on the stack"
+  "$jfr" print --events jdk.ExecutionSample --stack-depth 64 "$rec" \
+    | awk '/stackTrace = \[/ {inst=1; next} inst && /io\.agentruns/ {sub(/^[ \t]+/, ""); sub(/[ \t]+line:.*/, ""); print; inst=0} /^\]/ {inst=0}' \
+    | sort | uniq -c | sort -rn | head -25
+  echo; echo "## Waits on PostgreSQL: jdk.SocketRead events on port 5432 by the innermost io.agentruns frame"
+  "$jfr" print --events jdk.SocketRead --stack-depth 64 "$rec" \
+    | awk '/jdk.SocketRead/ {pg=0; done=0} /port = 5432/ {pg=1} pg && !done && /io\.agentruns/ {sub(/^[ \t]+/, ""); sub(/[ \t]+line:.*/, ""); print; done=1}' \
+    | sort | uniq -c | sort -rn | head -25
+  echo; echo "## Event counts"
+  "$jfr" summary "$rec" | awk 'NR > 8 && $2 > 100' | sort -k2 -nr | head -15
+)
+
 # --- stop the service, JFR summary, report -------------------------------------------------------------------
 kill "$SERVICE_PID"; for _ in $(seq 1 60); do kill -0 "$SERVICE_PID" 2>/dev/null || break; sleep 0.5; done
 SERVICE_PID=""
 mkdir -p "$BENCH/results"
 if [ "$JFR" = 1 ] && [ -f "$WORK/service.jfr" ]; then
   log "summarising the flight recording"
-  {
-    echo "# Top frames (self time) of jdk.ExecutionSample, bench run $TS ($MODE)"
-    "$JDK/bin/jfr" print --events jdk.ExecutionSample "$WORK/service.jfr" \
-      | awk '/stackTrace = \[/ {getline; sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print}' | sort | uniq -c | sort -rn | head -40
-    echo
-    echo "# Top frames from our code (first io.agentruns frame of each sample)"
-    "$JDK/bin/jfr" print --events jdk.ExecutionSample "$WORK/service.jfr" \
-      | awk '/stackTrace = \[/ {inst=1; next} inst && /io\.agentruns/ {sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print; inst=0} /^\]/ {inst=0}' \
-      | sort | uniq -c | sort -rn | head -25
-  } >"$BENCH/results/$TS-jfr.txt" 2>&1
+  jfr_summary >"$BENCH/results/$TS-jfr.txt" 2>&1 || true
   cp "$WORK/service.jfr" "$BENCH/results/$TS.jfr"
 fi
 GIT_COMMIT="$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 cat >"$WORK/meta.json" <<EOF
 {"timestamp": "$TS", "mode": "$MODE", "git_commit": "$GIT_COMMIT", "cpus": $(nproc),
- "load_average_at_start": "$(cut -d' ' -f1-3 /proc/loadavg)",
+ "load_average_at_start": "$LOADAVG_START", "load_average_at_end": "$(cut -d' ' -f1-3 /proc/loadavg)",
  "postgresql": "$(sql -c 'SHOW server_version')", "workers": $WORKERS,
  "read_body_bytes": $BODY_BYTES, "seeded_runs": $SEED_RUNS, "seed_seconds": $SEED_SECS,
  "runs_in_table": $TOTAL_RUNS, "runs_of_bench_team": $TEAM_RUNS, "jfr": $( [ "$JFR" = 1 ] && echo true || echo false )}

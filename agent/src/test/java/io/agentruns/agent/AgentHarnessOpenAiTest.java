@@ -222,4 +222,34 @@ class AgentHarnessOpenAiTest {
         assertThat(model.requests()).hasSize(1);
         assertThat(events.of(EventType.COMMAND)).singleElement().satisfies(d -> assertThat(d).containsEntry("cancelled", true));
     }
+
+    @Test
+    void cancelWhileWaitingForTheModelStopsTheRun() throws Exception {
+        model.script(new ScriptedModelServer.Slow(Duration.ofSeconds(30), answer("too late")));
+        AgentHarness harness = harness();
+        HarnessRun run = HarnessFixture.run("wait", "gpt-4.1", HarnessFixture.calcEnvironment(tmp));
+
+        try (Harness.PreparedRun prepared = harness.prepare(run, events, cancel)) {
+            CompletableFuture<RunOutcome> outcome = CompletableFuture.supplyAsync(() -> prepared.execute(events, cancel));
+            while (model.requests().isEmpty()) {
+                Thread.sleep(20);
+            }
+            cancel.cancel();
+            assertThat(outcome.get(20, TimeUnit.SECONDS)).isInstanceOf(RunOutcome.Cancelled.class);
+        }
+        assertThat(events.of(EventType.OUTPUT)).isEmpty();
+    }
+
+    @Test
+    void wallTimeLimitFailsTheRunSayingSo() throws Exception {
+        model.script(new ScriptedModelServer.Slow(Duration.ofSeconds(20), answer("too late")));
+        AgentSettings settings = HarnessFixture.settings(tmp.resolve("data"), model).withLimits(50, Duration.ofSeconds(1), 1_000_000);
+        RunOutcome outcome = runToEnd(HarnessFixture.harness(settings),
+                HarnessFixture.run("slow", "gpt-4.1", HarnessFixture.calcEnvironment(tmp)));
+
+        assertThat(outcome).isInstanceOfSatisfying(RunOutcome.Failed.class, f -> {
+            assertThat(f.status().errorCode()).isEqualTo(ErrorCode.BUDGET_EXCEEDED);
+            assertThat(f.status().message()).contains("wall-time limit");
+        });
+    }
 }

@@ -50,6 +50,8 @@ final class Report {
             side.set("pgbench", read(dir, "pgbench_" + c));
             putNumber(side, "ratio", ratio(side.path("agentruns").path("throughput_rps"), side.path("pgbench").path("throughput_rps")));
         }
+        // Reference only: the run row + its first event in one transaction, as the service's create writes.
+        ((ObjectNode) create.get("c16")).set("pgbench_run_and_event_tx", read(dir, "pgbench_ctx16"));
         ObjectNode readPhase = r.putObject("read");
         readPhase.set("agentruns", read(dir, "read_service"));
         readPhase.set("nginx", read(dir, "read_nginx"));
@@ -112,6 +114,11 @@ final class Report {
             out.append(String.format(Locale.ROOT, row, "create " + c + " (req/s)", fmt(num(side.path("agentruns").path("throughput_rps"))),
                     fmt(num(side.path("agentruns").path("latency").path("p50_ms"))), fmt(num(side.path("agentruns").path("latency").path("p99_ms"))),
                     "pgbench " + fmt(num(side.path("pgbench").path("throughput_rps"))) + " tps", fmt(num(side.path("ratio")))));
+        }
+        JsonNode tx = r.path("create").path("c16").path("pgbench_run_and_event_tx");
+        if (tx.has("throughput_rps")) {
+            out.append(String.format(Locale.ROOT, row, "  (pgbench run+event tx, c16)", fmt(num(tx.path("throughput_rps"))),
+                    fmt(num(tx.path("latency").path("p50_ms"))), fmt(num(tx.path("latency").path("p99_ms"))), "reference", ""));
         }
         JsonNode read = r.path("read");
         out.append(String.format(Locale.ROOT, row, "read GET /runs/{id} (req/s)", fmt(num(read.path("agentruns").path("throughput_rps"))),

@@ -76,7 +76,7 @@ abstract class ApiContract extends ApiTestSupport {
         assertThat(created.status()).as(created.toString()).isEqualTo(201);
         JsonNode run = team.get("/api/v1/agent/runs/" + created.json().get("run_id").stringValue()).json();
         assertThat(run.get("title").stringValue()).isEqualTo("hello world");
-        assertThat(run.get("agent_config").get("model_id").stringValue()).isEqualTo("default");
+        assertThat(run.get("agent_config").get("model_id").stringValue()).isEqualTo("gpt-4.1");
         assertThat(run.get("agent_config").get("environment_id").stringValue()).isEqualTo(defaultEnvironmentId(team));
         assertThat(run.has("session_link")).isFalse();
         assertThat(run.has("status_message")).isFalse();

@@ -43,10 +43,17 @@ public final class Sandbox {
         List<String> argv = new ArrayList<>();
         if (bwrap) {
             Path ws = workspace.toAbsolutePath().normalize();
+            // the real home is read-only inside the sandbox: tools that write caches get one in the workspace
+            Path home = ws.resolve(".home");
+            try {
+                Files.createDirectories(home);
+            } catch (java.io.IOException e) {
+                home = Path.of("/tmp");
+            }
             argv.addAll(List.of("bwrap", "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                     "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
                     "--tmpfs", dataDir.toString(), "--bind", ws.toString(), ws.toString(),
-                    "--setenv", "TMPDIR", "/tmp", "--chdir", cwd.toAbsolutePath().normalize().toString()));
+                    "--setenv", "TMPDIR", "/tmp", "--setenv", "HOME", home.toString(), "--chdir", cwd.toAbsolutePath().normalize().toString()));
             if (!network) {
                 argv.add("--unshare-net");
             }

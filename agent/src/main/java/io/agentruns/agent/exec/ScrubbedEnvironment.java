@@ -34,6 +34,11 @@ public final class ScrubbedEnvironment {
         out.putIfAbsent("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
         out.put("GIT_TERMINAL_PROMPT", "0");
         out.put("CI", "true");
+        // commits made by the agent need an identity; the service's own git config may not be readable
+        out.putIfAbsent("GIT_AUTHOR_NAME", "agentruns");
+        out.putIfAbsent("GIT_AUTHOR_EMAIL", "agent@agentruns.invalid");
+        out.putIfAbsent("GIT_COMMITTER_NAME", "agentruns");
+        out.putIfAbsent("GIT_COMMITTER_EMAIL", "agent@agentruns.invalid");
         return out;
     }
 

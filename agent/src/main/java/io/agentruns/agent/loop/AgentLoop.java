@@ -75,6 +75,7 @@ public final class AgentLoop {
         List<ToolSpecification> specs = tools.values().stream().map(AgentTool::specification).toList();
         Instant deadline = clock.instant().plus(limits.maxWallTime());
         Usage usage = Usage.NONE;
+        events.emit(EventType.MODEL_MESSAGE, Map.of("role", "user", "text", userPrompt));
         try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int step = 1; ; step++) {
                 if (cancel.isCancelled()) {
@@ -84,8 +85,7 @@ public final class AgentLoop {
                     return limit(events, usage, "the step limit of " + limits.maxSteps() + " model turns was reached");
                 }
                 if (!clock.instant().isBefore(deadline)) {
-                    return limit(events, usage, "the wall-time limit of " + limits.maxWallTime().toMinutes()
-                            + " minutes was reached");
+                    return limit(events, usage, "the wall-time limit of " + describe(limits.maxWallTime()) + " was reached");
                 }
                 ChatRequest request = ChatRequest.builder().messages(List.copyOf(messages))
                         .toolSpecifications(specs).build();
@@ -95,8 +95,8 @@ public final class AgentLoop {
                     response = await(pending, cancel, deadline);
                 } catch (TimeoutException e) {
                     pending.cancel(true);
-                    return limit(events, usage, "the wall-time limit of " + limits.maxWallTime().toMinutes()
-                            + " minutes was reached while waiting for the model");
+                    return limit(events, usage, "the wall-time limit of " + describe(limits.maxWallTime())
+                            + " was reached while waiting for the model");
                 } catch (CancelledWhileWaiting e) {
                     pending.cancel(true);
                     return new LoopResult.Cancelled(usage);
@@ -150,7 +150,7 @@ public final class AgentLoop {
         Map<String, Object> callData = new LinkedHashMap<>();
         callData.put("call_id", callId);
         callData.put("tool", call.name());
-        callData.put("arguments", args);
+        callData.put("arguments", capStrings(args));
         events.emit(EventType.TOOL_CALL, callData);
         AgentTool tool = tools.get(call.name());
         if (tool == null) {
@@ -175,6 +175,13 @@ public final class AgentLoop {
         resultData.put("is_error", result.isError());
         events.emit(EventType.TOOL_RESULT, resultData);
         return result;
+    }
+
+    /** Tool arguments for the transcript, long strings (e.g. a whole file) cut. */
+    private static Map<String, Object> capStrings(Map<String, Object> args) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        args.forEach((k, v) -> out.put(k, v instanceof String s ? cut(s, MAX_EVENT_RESULT_CHARS) : v));
+        return out;
     }
 
     private static Map<String, Object> parseArguments(String json) throws Exception {
@@ -213,6 +220,10 @@ public final class AgentLoop {
                 throw new CancelledWhileWaiting();
             }
         }
+    }
+
+    private static String describe(Duration d) {
+        return d.toSeconds() % 60 == 0 ? d.toMinutes() + " minutes" : d.toSeconds() + " seconds";
     }
 
     private static Usage usageOf(TokenUsage u) {

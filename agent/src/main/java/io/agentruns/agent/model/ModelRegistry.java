@@ -26,7 +26,8 @@ public final class ModelRegistry implements ModelCatalog {
         Map<String, ModelRoute> table = new LinkedHashMap<>(defaults());
         table.putAll(extraRoutes);
         this.routes = Map.copyOf(table);
-        this.defaultModel = defaultModel == null || defaultModel.isBlank() ? BUILT_IN_DEFAULT : defaultModel.trim();
+        this.defaultModel = defaultModel == null || defaultModel.isBlank() || isAlias(defaultModel.trim())
+                ? BUILT_IN_DEFAULT : defaultModel.trim();
         if (find(this.defaultModel).isEmpty()) {
             throw new IllegalArgumentException("AGENTRUNS_DEFAULT_MODEL names an unknown model: " + this.defaultModel);
         }
@@ -66,7 +67,6 @@ public final class ModelRegistry implements ModelCatalog {
                 "claude-sonnet-4-0", "claude-3-7-sonnet-latest", "claude-3-5-haiku-latest"}) {
             m.put(id, new ModelRoute(id, Provider.ANTHROPIC, id));
         }
-        m.put("auto", new ModelRoute("auto", Provider.OPENAI, "gpt-4.1"));
         return m;
     }
 
@@ -76,7 +76,7 @@ public final class ModelRegistry implements ModelCatalog {
 
     @Override
     public String resolve(String requested) {
-        String id = requested == null || requested.isBlank() ? defaultModel : requested.trim();
+        String id = requested == null || requested.isBlank() || isAlias(requested.trim()) ? defaultModel : requested.trim();
         if (find(id).isEmpty()) {
             throw ApiException.unprocessable(io.agentruns.core.error.ErrorCode.INVALID_REQUEST,
                     "unknown model_id '" + id + "'; known: " + String.join(", ", routes.keySet())
@@ -85,10 +85,18 @@ public final class ModelRegistry implements ModelCatalog {
         return id;
     }
 
+    /** "default" and "auto" stand for the default model. */
+    private static boolean isAlias(String id) {
+        return id.equalsIgnoreCase("default") || id.equalsIgnoreCase("auto");
+    }
+
     /** The route of a (resolved) model id; empty when the id is unknown. */
     public Optional<ModelRoute> find(String modelId) {
         if (modelId == null) {
             return Optional.empty();
+        }
+        if (isAlias(modelId)) {
+            return find(defaultModel);
         }
         ModelRoute known = routes.get(modelId);
         if (known != null) {

@@ -110,8 +110,8 @@ public final class RepoSkillCatalog implements SkillCatalog {
         synchronized (locks.computeIfAbsent(key, k -> new Object())) {
             Instant last = fetchedAt.get(key);
             Instant now = clock.instant();
-            if (last != null && Files.isDirectory(dir.resolve(".git")) && now.isBefore(last.plus(refreshAfter))) {
-                return Optional.of(dir);
+            if (last != null && now.isBefore(last.plus(refreshAfter))) {
+                return Files.isDirectory(dir.resolve(".git")) ? Optional.of(dir) : Optional.empty();
             }
             try {
                 Files.createDirectories(cacheDir);
@@ -119,7 +119,7 @@ public final class RepoSkillCatalog implements SkillCatalog {
                 if (Files.isDirectory(dir.resolve(".git"))) {
                     String ref = repo.branch() == null || repo.branch().isBlank() ? "HEAD" : repo.branch();
                     r = runner.run(List.of("git", "fetch", "--quiet", "--depth", "1", "origin", ref), dir,
-                            Duration.ofMinutes(2), NEVER);
+                            Duration.ofSeconds(60), NEVER);
                     if (r.succeeded()) {
                         r = runner.run(List.of("git", "reset", "--quiet", "--hard", "FETCH_HEAD"), dir,
                                 Duration.ofMinutes(1), NEVER);
@@ -130,9 +130,11 @@ public final class RepoSkillCatalog implements SkillCatalog {
                         argv.addAll(List.of("--branch", repo.branch()));
                     }
                     argv.addAll(List.of("--", repo.url(), dir.toString()));
-                    r = runner.run(argv, cacheDir, Duration.ofMinutes(5), NEVER);
+                    r = runner.run(argv, cacheDir, Duration.ofSeconds(60), NEVER);
                 }
                 if (!r.succeeded()) {
+                    // remember the failure too: listing must not retry an unreachable repository on every request
+                    fetchedAt.put(key, now);
                     return Files.isDirectory(dir.resolve(".git")) ? Optional.of(dir) : Optional.empty();
                 }
                 fetchedAt.put(key, now);

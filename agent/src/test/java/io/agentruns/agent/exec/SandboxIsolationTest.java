@@ -46,6 +46,13 @@ class SandboxIsolationTest {
     }
 
     @Test
+    void homeIsWritableInsideTheWorkspace() {
+        CommandResult r = run("echo cached > $HOME/cache.txt && echo $HOME", false);
+        assertThat(r.exitCode()).as(r.output()).isZero();
+        assertThat(workspace.resolve(".home/cache.txt")).exists();
+    }
+
+    @Test
     void networkCanBeCut() {
         assertThat(run("cat /proc/net/dev | grep -c : ", false).output().trim()).isEqualTo("1");
     }

@@ -15,6 +15,8 @@ class ModelRegistryTest {
     @Test
     void defaultsAndFamiliesRouteToTheirProvider() {
         assertThat(registry.resolve(null)).isEqualTo("gpt-4.1");
+        assertThat(registry.resolve("default")).isEqualTo("gpt-4.1");
+        assertThat(registry.find("auto")).map(ModelRoute::providerModel).contains("gpt-4.1");
         assertThat(registry.find("gpt-4o-mini")).map(ModelRoute::provider).contains(Provider.OPENAI);
         assertThat(registry.find("claude-opus-4-1")).map(ModelRoute::provider).contains(Provider.ANTHROPIC);
         assertThat(registry.find("claude-3-haiku-20240307")).map(ModelRoute::provider).contains(Provider.ANTHROPIC);

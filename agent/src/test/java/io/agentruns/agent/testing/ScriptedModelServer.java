@@ -43,6 +43,10 @@ public final class ScriptedModelServer implements AutoCloseable {
     public record Fail(int status) implements Turn {
     }
 
+    /** The provider takes {@code delay} before giving {@code then}. */
+    public record Slow(java.time.Duration delay, Turn then) implements Turn {
+    }
+
     public static Turn call(String name, Map<String, Object> args) {
         return new ToolCalls(List.of(new Call(name, args)));
     }
@@ -160,6 +164,15 @@ public final class ScriptedModelServer implements AutoCloseable {
             int i = next.getAndIncrement();
             Turn turn = i < script.size() ? script.get(i)
                     : repeatLast && !script.isEmpty() ? script.getLast() : new Answer("(script exhausted)");
+            while (turn instanceof Slow slow) {
+                try {
+                    Thread.sleep(slow.delay());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                turn = slow.then();
+            }
             String model = body.path("model").asText();
             ObjectNode reply;
             int status = 200;
