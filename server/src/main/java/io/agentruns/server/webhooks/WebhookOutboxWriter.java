@@ -10,6 +10,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
@@ -22,14 +23,14 @@ public class WebhookOutboxWriter implements OutboxWriter {
     private final WebhookStore store;
     private final Clock clock;
     private final Runnable afterCommit;
-    private final String publicBaseUrl;
+    private final Supplier<String> publicBaseUrl;
 
-    public WebhookOutboxWriter(WebhookStore store, Clock clock, Runnable afterCommit, String publicBaseUrl) {
+    /** {@code publicBaseUrl} gives the base of session links (null or blank: payloads carry none). */
+    public WebhookOutboxWriter(WebhookStore store, Clock clock, Runnable afterCommit, Supplier<String> publicBaseUrl) {
         this.store = store;
         this.clock = clock;
         this.afterCommit = afterCommit;
-        this.publicBaseUrl = publicBaseUrl == null || publicBaseUrl.isBlank() ? null
-                : publicBaseUrl.replaceAll("/+$", "");
+        this.publicBaseUrl = publicBaseUrl == null ? () -> null : publicBaseUrl;
     }
 
     @Override
@@ -73,8 +74,9 @@ public class WebhookOutboxWriter implements OutboxWriter {
             status.put("retryable", change.statusMessage().retryable());
             data.put("status_message", status);
         }
-        if (publicBaseUrl != null && change.sessionId() != null) {
-            data.put("session_link", publicBaseUrl + "/sessions/" + change.sessionId());
+        String base = publicBaseUrl.get();
+        if (base != null && !base.isBlank() && change.sessionId() != null) {
+            data.put("session_link", base.replaceAll("/+$", "") + "/sessions/" + change.sessionId());
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("type", type);

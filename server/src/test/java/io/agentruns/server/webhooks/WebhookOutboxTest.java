@@ -79,7 +79,7 @@ class WebhookOutboxTest {
             UUID otherTeam = team(database);
             webhook(store, cipher, otherTeam, receiver.url(), secret, List.of("run.state_changed"));
 
-            WebhookOutboxWriter writer = new WebhookOutboxWriter(store, CLOCK, null, "http://127.0.0.1:9/");
+            WebhookOutboxWriter writer = new WebhookOutboxWriter(store, CLOCK, null, () -> "http://127.0.0.1:9/");
             UUID runId = UUID.randomUUID();
             // A rolled-back state change leaves no outbox row (invariant 6).
             try {
