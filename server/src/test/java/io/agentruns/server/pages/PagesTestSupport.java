@@ -58,6 +58,7 @@ public abstract class PagesTestSupport {
         registry.add("agentruns.data-dir", DATA_DIR::toString);
         registry.add("agentruns.bootstrap-api-key", () -> ADMIN_KEY);
         registry.add("agentruns.worker.enabled", () -> "false");
+        registry.add("agentruns.lease-seconds", () -> "300"); // the reaper must not take the tests' runs
         registry.add("agentruns.stream-heartbeat", () -> "300ms");
         registry.add("agentruns.webhooks.retry-initial-delay", () -> "100ms");
         registry.add("agentruns.webhooks.poll-interval", () -> "100ms");
