@@ -59,6 +59,7 @@ public abstract class PagesTestSupport {
         registry.add("agentruns.bootstrap-api-key", () -> ADMIN_KEY);
         registry.add("agentruns.worker.enabled", () -> "false");
         registry.add("agentruns.lease-seconds", () -> "300"); // the reaper must not take the tests' runs
+        registry.add("agentruns.models", () -> "test-model=openai:test-model"); // model ids must be known
         registry.add("agentruns.stream-heartbeat", () -> "300ms");
         registry.add("agentruns.webhooks.retry-initial-delay", () -> "100ms");
         registry.add("agentruns.webhooks.poll-interval", () -> "100ms");
