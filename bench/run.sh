@@ -327,7 +327,7 @@ created_after=$AFTER
 state=SUCCEEDED&name=agent-7&created_after=$AFTER
 EOF
 bench scale --base "$BASE" --key "$KEY" --filters-file "$WORK/filters.txt" --requests "$LIST_REQUESTS" \
-  --connections 4 --pages "$PAGES" --repeat "$REPEAT" --out "$WORK/scale.json"
+  --connections 1 --pages "$PAGES" --repeat "$REPEAT" --out "$WORK/scale.json"
 mark_rss scale
 fi
 

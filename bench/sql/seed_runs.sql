@@ -80,3 +80,5 @@ END $$;
 
 VACUUM (ANALYZE) runs;
 VACUUM (ANALYZE) principals;
+-- Write the bulk load out now, not during the measurements.
+CHECKPOINT;

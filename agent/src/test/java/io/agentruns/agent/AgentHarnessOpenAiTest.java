@@ -166,6 +166,19 @@ class AgentHarnessOpenAiTest {
     }
 
     @Test
+    void rateLimitFailsRetryablyAfterRetries() throws Exception {
+        model.script(new ScriptedModelServer.Fail(429)).repeatLast();
+        RunOutcome outcome = runToEnd(harness(), HarnessFixture.run("hi", "gpt-4o-mini", HarnessFixture.calcEnvironment(tmp)));
+
+        assertThat(outcome).isInstanceOfSatisfying(RunOutcome.Failed.class, f -> {
+            assertThat(f.status().errorCode()).isEqualTo(ErrorCode.RESOURCE_UNAVAILABLE);
+            assertThat(f.status().retryable()).isTrue();
+            assertThat(f.status().message()).contains("rate limiting");
+        });
+        assertThat(model.requests()).hasSize(2);
+    }
+
+    @Test
     void missingProviderConfigurationNamesTheVariable() throws Exception {
         AgentSettings settings = HarnessFixture.settings(tmp.resolve("data"), model)
                 .withProviders(AgentSettings.ProviderSettings.none());

@@ -96,8 +96,10 @@ final class RunListSql {
         boolean desc = q.sortOrder() == RunQuery.SortOrder.DESC;
         if (after != null) {
             String cmp = desc ? "<" : ">";
-            where.add("(" + column + " " + cmp + " :afterValue OR (" + column + " = :afterValue AND r.id " + cmp
-                    + " :afterId))");
+            // The redundant leading "column <=/>= value" bounds the index range: without it PostgreSQL walks
+            // and filters every row before the cursor, so page N costs O(N) (bench/run.sh, list page 500).
+            where.add(column + " " + cmp + "= :afterValue AND (" + column + " " + cmp + " :afterValue OR ("
+                    + column + " = :afterValue AND r.id " + cmp + " :afterId))");
             params.put("afterValue", cursorValue(q.sortBy(), after.sortValue()));
             params.put("afterId", after.runId());
         }
