@@ -33,8 +33,11 @@ public class Bootstrap implements SmartInitializingSingleton {
     private final IdentityRepository identities;
     private final AdminService admin;
     private final AgentrunsProperties properties;
+    private final io.agentruns.core.environment.EnvironmentRepository environments;
 
-    public Bootstrap(IdentityRepository identities, AdminService admin, AgentrunsProperties properties) {
+    public Bootstrap(IdentityRepository identities, AdminService admin, AgentrunsProperties properties,
+                     io.agentruns.core.environment.EnvironmentRepository environments) {
+        this.environments = environments;
         this.identities = identities;
         this.admin = admin;
         this.properties = properties;
@@ -59,9 +62,15 @@ public class Bootstrap implements SmartInitializingSingleton {
         }
     }
 
-    // A team `default` without keys (e.g. all revoked rows deleted by hand): give it a new admin.
+    // A team `default` without keys (a first start that stopped half-way, or keys deleted by hand):
+    // give it what a first start would have.
     private AdminService.NewTeam reuseTeam(String given) {
         var team = identities.findTeamByName(TEAM).orElseThrow();
+        if (environments.findDefault(team.id()).isEmpty()) {
+            environments.create(team.id(), new io.agentruns.core.environment.EnvironmentSpec(
+                    AdminService.DEFAULT_ENVIRONMENT, "The team's default environment", null, java.util.List.of(),
+                    java.util.List.of(), true));
+        }
         var principal = identities.createPrincipal(team.id(), io.agentruns.core.identity.PrincipalType.SERVICE_ACCOUNT,
                 "admin", null);
         var key = admin.issueKey(team.id(), principal.id(), "admin",
