@@ -6,6 +6,7 @@ import io.agentruns.core.run.CreateResult;
 import io.agentruns.core.run.Run;
 import io.agentruns.core.run.RunRepository;
 import io.agentruns.core.run.RunSource;
+import io.agentruns.core.run.RunState;
 import io.agentruns.model.ListRunsResponse;
 import io.agentruns.model.RunAgentResponse;
 import io.agentruns.model.RunItem;
@@ -61,7 +62,9 @@ public class RunsController {
                                                    @RequestHeader(name = SOURCE_HEADER, required = false) String source) {
         CreateResult result = creation.create(caller, body, idempotencyKey, sourceOf(source));
         Run run = result.run();
-        RunAgentResponse response = RunAgentResponse.of(run.id().toString(), run.state().name());
+        // The answer is the state at creation, also on a replay ("the original response"): the
+        // worker may already have moved the run on by the time the row is read back.
+        RunAgentResponse response = RunAgentResponse.of(run.id().toString(), RunState.QUEUED.name());
         URI location = URI.create(publicUrl.api("/agent/runs/" + run.id()));
         if (result instanceof CreateResult.Replayed) {
             return ResponseEntity.ok().location(location).header("Idempotent-Replayed", "true").body(response);
