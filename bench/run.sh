@@ -44,10 +44,10 @@ LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 KEY="ar_bench_$(head -c 18 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
 
 if [ "$MODE" = quick ]; then
-  CREATE_SECS=6 WARMUP_SECS=4 READ_SECS=6 DISPATCH_RUNS=2000 DISPATCH_RATE=250
-  LIFECYCLE_RUNS=2000 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
+  CREATE_SECS=6 WARMUP_SECS=4 READ_SECS=6 DISPATCH_RUNS=400 DISPATCH_RATE=100
+  LIFECYCLE_RUNS=1000 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
 else
-  CREATE_SECS=20 WARMUP_SECS=10 READ_SECS=20 DISPATCH_RUNS=3000 DISPATCH_RATE=100
+  CREATE_SECS=20 WARMUP_SECS=10 READ_SECS=20 DISPATCH_RUNS=2000 DISPATCH_RATE=100
   LIFECYCLE_RUNS=10000 SEED_RUNS=1000000 LIST_REQUESTS=400 PAGES=500 REPEAT=200
 fi
 
@@ -226,7 +226,8 @@ VALUES ((lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12
 END;
 SQL
 sql -c "CREATE TABLE bench_run_events (LIKE run_events INCLUDING ALL)"
-for c in 16 64 tx16; do
+PGBENCH_RUNS="16 64 tx16"; [ "$MODE" = quick ] && PGBENCH_RUNS="16 64"
+for c in $PGBENCH_RUNS; do
   script="$WORK/pgbench_create.sql"
   if [ "$c" = tx16 ]; then script="$WORK/pgbench_create_tx.sql"; fi
   mkdir -p "$WORK/pgbench_c$c"
@@ -289,14 +290,6 @@ CONF
 fi
 fi
 
-# --- 3. dispatch latency ----------------------------------------------------------------------------------
-if want dispatch; then
-log "3. dispatch: $DISPATCH_RUNS runs at $DISPATCH_RATE/s with idle workers"
-bench dispatch --base "$BASE" --key "$KEY" --jdbc "$JDBC" --count "$DISPATCH_RUNS" --rate "$DISPATCH_RATE" \
-  --config-name bench-dispatch --timeout 60 --out "$WORK/dispatch.json"
-mark_rss dispatch
-fi
-
 # --- 4. lifecycle vs db-scheduler ---------------------------------------------------------------------------
 if want lifecycle; then
 log "4. lifecycle: $LIFECYCLE_RUNS runs end to end with the no-op harness, then db-scheduler with $WORKERS threads"
@@ -306,6 +299,20 @@ mark_rss lifecycle
 sql -f "$BENCH/sql/db_scheduler_tables.sql"
 bench db-scheduler --jdbc "$JDBC" --threads "$WORKERS" --count "$LIFECYCLE_RUNS" --producers 16 --poll-ms 5000 \
   --timeout 300 --out "$WORK/db_scheduler.json"
+fi
+
+# --- 3. dispatch latency ----------------------------------------------------------------------------------
+# Runs arrive at a third of the lifecycle throughput measured just before (at most DISPATCH_RATE/s),
+# so that a worker is idle when each run arrives and the figure is dispatch, not queueing.
+if want dispatch; then
+if [ -f "$WORK/lifecycle.json" ]; then
+  CAPACITY="$(sed -n 's/.*"runs_per_s" *: *\([0-9.]*\).*/\1/p' "$WORK/lifecycle.json")"
+  DISPATCH_RATE="$(awk -v c="${CAPACITY:-0}" -v max="$DISPATCH_RATE" 'BEGIN { r = c / 3; if (r > max || r <= 0) r = max; if (r < 2) r = 2; printf "%.1f", r }')"
+fi
+log "3. dispatch: $DISPATCH_RUNS runs at $DISPATCH_RATE/s with idle workers"
+bench dispatch --base "$BASE" --key "$KEY" --jdbc "$JDBC" --count "$DISPATCH_RUNS" --rate "$DISPATCH_RATE" \
+  --config-name bench-dispatch --timeout 120 --out "$WORK/dispatch.json"
+mark_rss dispatch
 fi
 
 # --- 5. list at scale -----------------------------------------------------------------------------------------
