@@ -167,7 +167,7 @@ public class RunsCommand implements Runnable {
             while (true) {
                 ListEventsResponse page = client.runs().events(runId, seq, 100);
                 page.events().forEach(printer::print);
-                if (page.events().isEmpty()) {
+                if (page.events().isEmpty() || Boolean.FALSE.equals(page.hasMore())) {
                     return 0;
                 }
                 seq = page.lastSeq(seq);

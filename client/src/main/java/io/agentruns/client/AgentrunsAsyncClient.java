@@ -21,7 +21,7 @@ import java.util.concurrent.Executors;
  *       .thenAccept(r -> System.out.println(r.runId()));
  * }</pre>
  */
-public final class AgentrunsAsyncClient {
+public final class AgentrunsAsyncClient implements AutoCloseable {
     private final ClientOptions options;
     private final HttpTransport transport;
     private final AsyncRunsService runs;
@@ -29,10 +29,12 @@ public final class AgentrunsAsyncClient {
     private final AsyncSkillsService skills;
     private final AsyncWebhooksService webhooks;
     private final AsyncKeysService keys;
+    private final boolean ownsHttpClient;
 
     /** A client with these settings. */
     public AgentrunsAsyncClient(ClientOptions options) {
         this.options = options;
+        this.ownsHttpClient = options.httpClient() == null;
         HttpClient http = options.httpClient() != null ? options.httpClient()
                 : HttpClient.newBuilder().connectTimeout(options.connectTimeout())
                         .followRedirects(HttpClient.Redirect.NORMAL).build();
@@ -77,6 +79,14 @@ public final class AgentrunsAsyncClient {
                 path.startsWith("/") ? path : "/" + path, query, body, create);
         return transport.send(request, opts)
                 .thenApply(r -> new RawResponse(r.statusCode(), r.headers(), r.body()));
+    }
+
+    /** Releases the connections of the HTTP client this client built (not of one passed in). */
+    @Override
+    public void close() {
+        if (ownsHttpClient) {
+            transport.http().close();
+        }
     }
 
     HttpTransport transport() {

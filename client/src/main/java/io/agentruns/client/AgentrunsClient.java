@@ -17,7 +17,7 @@ import io.agentruns.client.types.QueryParams;
  * RunItem done = client.runs().waitForFinalState(created.runId(), Duration.ofSeconds(2), Duration.ofMinutes(30));
  * }</pre>
  */
-public final class AgentrunsClient {
+public final class AgentrunsClient implements AutoCloseable {
     private final AgentrunsAsyncClient async;
     private final RunsService runs;
     private final EnvironmentsService environments;
@@ -69,6 +69,12 @@ public final class AgentrunsClient {
      */
     public RawResponse request(String method, String path, QueryParams query, Object body, RequestOptions options) {
         return Futures.join(async.request(method, path, query, body, options));
+    }
+
+    /** Releases the connections of the HTTP client this client built. */
+    @Override
+    public void close() {
+        async.close();
     }
 
     /** {@code request(method, path, null, body, null)}. */

@@ -30,6 +30,8 @@ public abstract class ApiTestSupport {
     static void sharedServer(DynamicPropertyRegistry registry) {
         registry.add("agentruns.data-dir", SHARED_DATA_DIR::toString);
         registry.add("agentruns.bootstrap-api-key", () -> ADMIN_KEY);
+        // These tests check runs as created (QUEUED); the execution tests run the worker.
+        registry.add("agentruns.worker.enabled", () -> "false");
         // the agent's model registry rejects unknown model ids: declare the ones these tests use
         registry.add("agentruns.models", () -> "m1=openai:m1,m2=openai:m2");
     }

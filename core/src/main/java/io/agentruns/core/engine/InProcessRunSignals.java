@@ -12,13 +12,9 @@ public final class InProcessRunSignals implements RunSignals {
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
     @Override
-    public void start(Listener listener) {
+    public Subscription subscribe(Listener listener) {
         listeners.add(listener);
-    }
-
-    @Override
-    public void stop() {
-        listeners.clear();
+        return () -> listeners.remove(listener);
     }
 
     public void publishQueued() {

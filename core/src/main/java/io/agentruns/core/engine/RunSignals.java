@@ -16,9 +16,12 @@ public interface RunSignals {
         void cancelRequested(UUID runId);
     }
 
-    /** Starts delivering to {@code listener}. Called once, by the owner of the worker's lifecycle. */
-    void start(Listener listener);
+    /** Delivery to one listener until closed. */
+    interface Subscription extends AutoCloseable {
+        @Override
+        void close();
+    }
 
-    /** Stops delivering and releases any connection or thread. */
-    void stop();
+    /** Starts delivering to {@code listener} (called by the owner of the worker's lifecycle, never a constructor). */
+    Subscription subscribe(Listener listener);
 }

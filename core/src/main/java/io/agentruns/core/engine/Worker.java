@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Claims runs and hands each to exactly one harness invocation, with at most
  * {@code concurrency} runs at once. One claim loop (so claims of one process never race each other
- * for the team cap), one virtual thread per run, a heartbeat loop and a reaper loop.
+ * for the team cap), one virtual thread per run, and a heartbeat loop. The {@link Reaper} runs
+ * separately.
  * Nothing starts before {@link #start()}; {@link #stop()} is the graceful stop.
  */
 public final class Worker {
@@ -43,7 +44,7 @@ public final class Worker {
     private Thread claimLoop;
     private ExecutorService runThreads;
     private ScheduledExecutorService heartbeatLoop;
-    private ScheduledExecutorService reaperLoop;
+    private RunSignals.Subscription subscription;
 
     public Worker(RunQueue queue, EventLog events, Harness harness, HarnessRunLoader loader, RunSignals signals,
                   WorkerSettings settings, Clock clock) {
@@ -80,16 +81,7 @@ public final class Worker {
         heartbeatLoop = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("agentruns-heartbeat").factory());
         heartbeatLoop.scheduleWithFixedDelay(heartbeater::beat, settings.heartbeatInterval().toMillis(),
                 settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
-        Reaper reaper = new Reaper(queue);
-        reaperLoop = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("agentruns-reaper").factory());
-        reaperLoop.scheduleWithFixedDelay(() -> {
-            try {
-                reaper.reapOnce();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "reaper pass failed", e);
-            }
-        }, 0, settings.reaperInterval().toMillis(), TimeUnit.MILLISECONDS);
-        signals.start(new RunSignals.Listener() {
+        subscription = signals.subscribe(new RunSignals.Listener() {
             @Override
             public void runQueued() {
                 wakeUp.signal();
@@ -168,7 +160,7 @@ public final class Worker {
         }
         claiming = false;
         loop.interrupt();
-        signals.stop();
+        subscription.close();
         long deadline = System.nanoTime() + settings.drainPeriod().toNanos();
         try {
             loop.join(1000);
@@ -191,7 +183,6 @@ public final class Worker {
             execution.released();
         }
         heartbeatLoop.shutdownNow();
-        reaperLoop.shutdownNow();
         runThreads.shutdownNow();
         try {
             runThreads.awaitTermination(5, TimeUnit.SECONDS);

@@ -11,12 +11,11 @@ import java.util.Objects;
  * @param concurrency       runs executed at once (AGENTRUNS_WORKER_CONCURRENCY)
  * @param heartbeatInterval how often leases are renewed; well below the lease length
  * @param pollInterval      slow poll when no wake-up signal arrives
- * @param reaperInterval    how often expired leases are looked for
  * @param drainPeriod       on stop, how long running runs may finish before they are released
  * @param cancelGrace       how long a cancelled harness may take to stop before the engine ends the run itself
  */
 public record WorkerSettings(String workerId, String workerHost, int concurrency, Duration heartbeatInterval,
-                             Duration pollInterval, Duration reaperInterval, Duration drainPeriod,
+                             Duration pollInterval, Duration drainPeriod,
                              Duration cancelGrace) {
     public WorkerSettings {
         Objects.requireNonNull(workerId, "workerId");
@@ -28,10 +27,10 @@ public record WorkerSettings(String workerId, String workerHost, int concurrency
         }
     }
 
-    /** Defaults derived from the lease length: heartbeat at a third of it, reaper at half of it. */
+    /** Defaults derived from the lease length: heartbeat at a third of it. */
     public static WorkerSettings forLease(String workerId, String workerHost, int concurrency, Duration lease,
                                           Duration drainPeriod) {
         return new WorkerSettings(workerId, workerHost, concurrency, lease.dividedBy(3), Duration.ofSeconds(5),
-                lease.dividedBy(2), drainPeriod, Duration.ofSeconds(10));
+                drainPeriod, Duration.ofSeconds(10));
     }
 }

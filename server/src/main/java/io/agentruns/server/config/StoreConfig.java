@@ -2,10 +2,13 @@ package io.agentruns.server.config;
 
 import io.agentruns.core.environment.EnvironmentRepository;
 import io.agentruns.core.identity.IdentityRepository;
+import io.agentruns.core.outbox.OutboxWriter;
 import io.agentruns.core.run.RunRepository;
 import io.agentruns.store.Database;
 import io.agentruns.store.DatabaseSettings;
 import io.agentruns.store.Store;
+import io.agentruns.store.queue.RunNotifier;
+import org.springframework.beans.factory.ObjectProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -41,9 +44,13 @@ public class StoreConfig {
         return database.dataSource(); // closed with the Database
     }
 
+    /**
+     * {@code notifier} (ExecutionConfig) wakes workers when a run is queued; an {@link OutboxWriter}
+     * bean (webhooks), when present, records state changes for delivery.
+     */
     @Bean
-    public Store store(Database database, Clock clock) {
-        return new Store(database, clock);
+    public Store store(Database database, Clock clock, RunNotifier notifier, ObjectProvider<OutboxWriter> outbox) {
+        return new Store(database, clock, notifier, outbox.getIfAvailable(() -> OutboxWriter.NONE));
     }
 
     @Bean

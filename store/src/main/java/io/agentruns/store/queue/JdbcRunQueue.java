@@ -14,6 +14,7 @@ import io.agentruns.core.run.StatusMessage;
 import io.agentruns.core.run.Usage;
 import io.agentruns.store.Database;
 import io.agentruns.store.Dialect;
+import io.agentruns.store.run.RunStateWriter;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -26,8 +27,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * The run table as a queue, for H2 and PostgreSQL. Every move is guarded in SQL by the expected
  * state and, for a worker's writes, by its lease version (invariant 2, guarded by
- * RunQueueContractTest#staleWorkerChangesNothing); every move writes its state event in the same
- * transaction and moves {@code updated_at}; heartbeats and event appends do not (invariant 4).
+ * RunQueueContractTest#staleWorkerChangesNothing); every move goes through {@link RunStateWriter},
+ * which writes its state event in the same transaction and moves {@code updated_at}; heartbeats,
+ * markStarted and event appends do not (invariant 4).
  */
 public final class JdbcRunQueue implements RunQueue {
     private static final String CLAIM_SET = "UPDATE runs SET state = 'INPROGRESS', started_at = :now, worker_id = :worker, "
@@ -37,17 +39,18 @@ public final class JdbcRunQueue implements RunQueue {
     private final JdbcClient jdbc;
     private final TransactionTemplate tx;
     private final Dialect dialect;
-    private final StateEvents stateEvents;
+    private final RunStateWriter stateWriter;
     private final RunNotifier notifier;
     private final RunQueueSettings settings;
     private final Clock clock;
 
-    public JdbcRunQueue(Database db, RunNotifier notifier, RunQueueSettings settings, Clock clock) {
+    public JdbcRunQueue(Database db, RunStateWriter stateWriter, RunNotifier notifier, RunQueueSettings settings,
+                        Clock clock) {
         this.jdbc = db.jdbc();
         this.tx = db.transactions();
         this.dialect = db.dialect();
         this.notifier = notifier;
-        this.stateEvents = new StateEvents(new EventRows(jdbc, dialect), notifier);
+        this.stateWriter = stateWriter;
         this.settings = settings;
         this.clock = clock;
     }
@@ -74,11 +77,12 @@ public final class JdbcRunQueue implements RunQueue {
         Instant now = QueueSql.now(clock);
         Instant until = now.plus(settings.lease());
         return tx.execute(status -> {
-            Optional<Lease> lease = dialect == Dialect.POSTGRESQL
+            Optional<Lease> claimed = dialect == Dialect.POSTGRESQL
                     ? claimPostgres(workerId, workerHost, now, until)
                     : claimH2(workerId, workerHost, now, until);
-            lease.ifPresent(l -> stateEvents.record(l.runId(), RunState.INPROGRESS, null, now));
-            return lease;
+            // The claim statement made the move; the state writer records it (state event, outbox).
+            claimed.ifPresent(l -> stateWriter.recordState(l.runId(), RunState.QUEUED, RunState.INPROGRESS, null, now));
+            return claimed;
         });
     }
 
@@ -178,30 +182,21 @@ public final class JdbcRunQueue implements RunQueue {
         Usage usage = outcome.usage() == null ? Usage.NONE : outcome.usage();
         Instant now = QueueSql.now(clock);
         tx.executeWithoutResult(st -> {
-            int n = jdbc.sql("UPDATE runs SET state = :to, finished_at = :now, updated_at = :now, version = version + 1, "
-                            + "lease_expires_at = NULL, status_message = :msg, status_error_code = :code, "
-                            + "status_retryable = :retryable, output = :output, input_tokens = :in_tokens, "
+            // Guarded by the lease version: a stale worker's final state changes nothing (invariant 2).
+            RunStateWriter.Change change = stateWriter.transition(lease.runId(), to, lease.version(), status)
+                    .orElseThrow(() -> lost(lease));
+            jdbc.sql("UPDATE runs SET lease_expires_at = NULL, output = :output, input_tokens = :in_tokens, "
                             + "output_tokens = :out_tokens, inference_cost = :inference, compute_cost = :compute "
-                            + "WHERE id = :id AND version = :version AND worker_id = :worker AND state = 'INPROGRESS'")
-                    .param("to", to.name())
-                    .param("now", QueueSql.bind(now))
-                    .param("msg", status == null ? null : status.message())
-                    .param("code", status == null ? null : status.errorCode().wireName())
-                    .param("retryable", status == null ? null : status.retryable())
+                            + "WHERE id = :id AND version = :version")
                     .param("output", output)
                     .param("in_tokens", usage.inputTokens())
                     .param("out_tokens", usage.outputTokens())
                     .param("inference", usage.inferenceCost())
                     .param("compute", usage.computeCost())
                     .param("id", lease.runId())
-                    .param("version", lease.version())
-                    .param("worker", lease.workerId())
+                    .param("version", change.version())
                     .update();
-            if (n == 0) {
-                throw lost(lease);
-            }
             insertArtifacts(lease.runId(), artifacts, now);
-            stateEvents.record(lease.runId(), to, status, now);
         });
     }
 
@@ -280,33 +275,16 @@ public final class JdbcRunQueue implements RunQueue {
      * and ends FAILED with {@code ifStarted}.
      */
     private boolean giveBack(HeldRun run, StatusMessage ifStarted, Instant now) {
-        String guard = " WHERE id = :id AND version = :version AND state = 'INPROGRESS'";
-        RunState to;
-        StatusMessage status = null;
-        int n;
-        if (run.sessionId() == null && !run.cancelRequested()) {
-            to = RunState.QUEUED;
-            n = jdbc.sql("UPDATE runs SET state = 'QUEUED', started_at = NULL, worker_id = NULL, lease_expires_at = NULL, "
-                            + "version = version + 1, updated_at = :now" + guard)
-                    .param("now", QueueSql.bind(now)).param("id", run.id()).param("version", run.version()).update();
-        } else {
-            to = run.sessionId() == null ? RunState.CANCELLED : RunState.FAILED;
-            status = to == RunState.FAILED ? ifStarted : null;
-            n = jdbc.sql("UPDATE runs SET state = :to, finished_at = :now, lease_expires_at = NULL, "
-                            + "status_message = :msg, status_error_code = :code, status_retryable = :retryable, "
-                            + "version = version + 1, updated_at = :now" + guard)
-                    .param("to", to.name())
-                    .param("now", QueueSql.bind(now))
-                    .param("msg", status == null ? null : status.message())
-                    .param("code", status == null ? null : status.errorCode().wireName())
-                    .param("retryable", status == null ? null : status.retryable())
-                    .param("id", run.id()).param("version", run.version()).update();
-        }
-        if (n == 0) {
-            return false;
-        }
-        stateEvents.record(run.id(), to, status, now);
-        return true;
+        RunState to = run.sessionId() != null ? RunState.FAILED
+                : run.cancelRequested() ? RunState.CANCELLED : RunState.QUEUED;
+        StatusMessage status = to == RunState.FAILED ? ifStarted : null;
+        Optional<RunStateWriter.Change> change = stateWriter.transition(run.id(), to, run.version(), status);
+        change.ifPresent(c -> jdbc.sql(to == RunState.QUEUED
+                        // Back in the queue as if never claimed (the new version already fences the old holder).
+                        ? "UPDATE runs SET started_at = NULL, worker_id = NULL, lease_expires_at = NULL WHERE id = :id AND version = :version"
+                        : "UPDATE runs SET lease_expires_at = NULL WHERE id = :id AND version = :version")
+                .param("id", run.id()).param("version", c.version()).update());
+        return change.isPresent();
     }
 
     @Override
@@ -323,10 +301,9 @@ public final class JdbcRunQueue implements RunQueue {
                 throw ApiException.conflict("run " + runId + " is already " + current + " and cannot be cancelled");
             }
             if (current == RunState.QUEUED) {
-                jdbc.sql("UPDATE runs SET state = 'CANCELLED', finished_at = :now, updated_at = :now, "
-                                + "version = version + 1 WHERE id = :id AND state = 'QUEUED'")
-                        .param("now", QueueSql.bind(now)).param("id", runId).update();
-                stateEvents.record(runId, RunState.CANCELLED, null, now);
+                // The row is locked and QUEUED, so no worker can claim it meanwhile.
+                stateWriter.transition(runId, RunState.CANCELLED, null, null)
+                        .orElseThrow(() -> new IllegalStateException("locked QUEUED run " + runId + " did not move"));
                 return CancelResult.CANCELLED;
             }
             // INPROGRESS: the worker holding it ends it; no transition yet, so neither version nor updated_at move.

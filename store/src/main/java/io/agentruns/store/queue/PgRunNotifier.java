@@ -8,8 +8,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * when that transaction commits. Channels are read by {@link PgRunSignals}.
  */
 public final class PgRunNotifier implements RunNotifier {
-    static final String QUEUE_CHANNEL = "agentruns_queue";
-    static final String CANCEL_CHANNEL = "agentruns_cancel";
+    public static final String QUEUE_CHANNEL = "agentruns_queue";
+    public static final String CANCEL_CHANNEL = "agentruns_cancel";
 
     private final JdbcClient jdbc;
 

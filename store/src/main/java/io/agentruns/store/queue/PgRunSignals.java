@@ -28,12 +28,13 @@ public final class PgRunSignals implements RunSignals {
     }
 
     @Override
-    public synchronized void start(Listener listener) {
+    public synchronized Subscription subscribe(Listener listener) {
         if (listenerThread != null) {
-            return;
+            throw new IllegalStateException("PgRunSignals delivers to one listener; create one per worker");
         }
         running = true;
         listenerThread = Thread.ofPlatform().daemon().name("agentruns-pg-listen").start(() -> listen(listener));
+        return this::stop;
     }
 
     private void listen(Listener listener) {
@@ -82,8 +83,7 @@ public final class PgRunSignals implements RunSignals {
         }
     }
 
-    @Override
-    public void stop() {
+    private void stop() {
         Thread t;
         synchronized (this) {
             t = listenerThread;

@@ -16,6 +16,7 @@ import io.agentruns.core.run.Artifact;
 import io.agentruns.core.run.StatusMessage;
 import io.agentruns.core.run.Usage;
 import io.agentruns.store.Database;
+import io.agentruns.store.run.RunStateWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,7 +70,9 @@ abstract class RunQueueContractTest {
     }
 
     JdbcRunQueue queueWithCap(int cap) {
-        return new JdbcRunQueue(db, RunNotifier.NONE, new RunQueueSettings(LEASE, cap), clock);
+        return new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), clock, RunNotifier.NONE,
+                io.agentruns.core.outbox.OutboxWriter.NONE), RunNotifier.NONE,
+                new RunQueueSettings(LEASE, cap), clock);
     }
 
     Map<String, Object> row(UUID id) {

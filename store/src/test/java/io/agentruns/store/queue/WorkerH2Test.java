@@ -13,20 +13,24 @@ import io.agentruns.core.harness.Harness;
 import io.agentruns.core.harness.HarnessException;
 import io.agentruns.core.harness.HarnessRun;
 import io.agentruns.core.harness.RunOutcome;
+import io.agentruns.core.outbox.OutboxWriter;
 import io.agentruns.core.run.AgentConfig;
 import io.agentruns.core.run.StatusMessage;
 import io.agentruns.core.run.Usage;
 import io.agentruns.store.Database;
 import io.agentruns.store.DatabaseSettings;
+import io.agentruns.store.run.RunStateWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -36,8 +40,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The engine end to end in one JVM on H2: claim loop, in-process wake-ups, cancel, graceful stop. */
-@Timeout(60)
+/**
+ * The engine end to end in one JVM on H2: claim loop, in-process wake-ups (the slow poll is 5 s,
+ * so a lost wake-up would show as a slow test), routing, team cap, cancel, graceful stop.
+ */
+@Timeout(90)
 class WorkerH2Test {
     @TempDir
     Path dir;
@@ -45,35 +52,45 @@ class WorkerH2Test {
     QueueFixtures fixtures;
     QueueFixtures.TeamRef team;
     InProcessRunSignals signals = new InProcessRunSignals();
+    InProcessRunNotifier notifier = new InProcessRunNotifier(signals);
     JdbcRunQueue queue;
     JdbcEventLog events;
-    Worker worker;
+    final List<Worker> workers = new ArrayList<>();
 
     @BeforeEach
     void setUp() {
         db = Database.open(DatabaseSettings.embedded(dir));
-        fixtures = new QueueFixtures(db);
+        fixtures = new QueueFixtures(db, notifier);
         team = fixtures.team("t", Instant.now());
-        queue = new JdbcRunQueue(db, new InProcessRunNotifier(signals), new RunQueueSettings(Duration.ofSeconds(3), 0),
-                Clock.systemUTC());
+        queue = queueWithCap(0);
         events = new JdbcEventLog(db, Clock.systemUTC());
     }
 
     @AfterEach
     void tearDown() {
-        if (worker != null) {
-            worker.stop();
-        }
+        workers.forEach(Worker::stop);
         db.close();
     }
 
-    void startWorker(Harness harness, int concurrency, Duration drain) {
-        WorkerSettings settings = new WorkerSettings("test-worker", null, concurrency, Duration.ofMillis(300),
-                Duration.ofSeconds(5), Duration.ofSeconds(1), drain, Duration.ofSeconds(5));
-        worker = new Worker(queue, events, harness,
+    JdbcRunQueue queueWithCap(int cap) {
+        return new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), Clock.systemUTC(), notifier,
+                OutboxWriter.NONE), notifier, new RunQueueSettings(Duration.ofSeconds(3), cap), Clock.systemUTC());
+    }
+
+    Worker startWorker(JdbcRunQueue q, String host, Harness harness, int concurrency, Duration drain,
+                       Duration cancelGrace) {
+        WorkerSettings settings = new WorkerSettings("worker-" + workers.size(), host, concurrency,
+                Duration.ofMillis(300), Duration.ofSeconds(5), drain, cancelGrace);
+        Worker worker = new Worker(q, events, harness,
                 (teamId, runId, session) -> new HarnessRun(runId, teamId, session, "t", "p", AgentConfig.empty(), null),
                 signals, settings, Clock.systemUTC());
+        workers.add(worker);
         worker.start();
+        return worker;
+    }
+
+    Worker startWorker(Harness harness, int concurrency) {
+        return startWorker(queue, null, harness, concurrency, Duration.ofSeconds(5), Duration.ofSeconds(5));
     }
 
     String state(UUID run) {
@@ -81,10 +98,10 @@ class WorkerH2Test {
     }
 
     static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached in 20 s");
+                throw new AssertionError("condition not reached in 30 s");
             }
             Thread.sleep(20);
         }
@@ -113,11 +130,15 @@ class WorkerH2Test {
 
     /** A harness that runs until cancelled (or forever when it ignores the token). */
     static final class BlockingHarness implements Harness {
-        final CountDownLatch started = new CountDownLatch(1);
+        final Semaphore started = new Semaphore(0);
         final boolean honoursCancel;
 
         BlockingHarness(boolean honoursCancel) {
             this.honoursCancel = honoursCancel;
+        }
+
+        boolean awaitStarted(int runs) throws InterruptedException {
+            return started.tryAcquire(runs, 20, TimeUnit.SECONDS);
         }
 
         @Override
@@ -125,7 +146,7 @@ class WorkerH2Test {
             return new PreparedRun() {
                 @Override
                 public RunOutcome execute(EventSink events, CancellationToken cancel) {
-                    started.countDown();
+                    started.release();
                     CountDownLatch stop = new CountDownLatch(1);
                     if (honoursCancel) {
                         cancel.onCancel(stop::countDown);
@@ -148,13 +169,13 @@ class WorkerH2Test {
     @Test
     void everyRunIsExecutedExactlyOnceAndSucceeds() throws Exception {
         CountingHarness harness = new CountingHarness();
-        startWorker(harness, 4, Duration.ofSeconds(5));
-        List<UUID> runs = new java.util.ArrayList<>();
+        startWorker(harness, 4);
+        startWorker(harness, 4);
+        List<UUID> runs = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             runs.add(fixtures.queuedRun(team, null, Instant.now()));
-            new InProcessRunNotifier(signals).runQueued();
         }
-        await(() -> runs.stream().allMatch(r -> state(r).equals("SUCCEEDED")));
+        await(() -> db.jdbc().sql("SELECT COUNT(*) FROM runs WHERE state = 'SUCCEEDED'").query(Long.class).single() == 60);
         assertThat(harness.executions).hasSize(60);
         assertThat(harness.executions.values()).allMatch(c -> c.get() == 1);
         var log = events.read(team.teamId(), runs.getFirst(), 0, 100).orElseThrow();
@@ -162,12 +183,49 @@ class WorkerH2Test {
     }
 
     @Test
+    void workerHostRoutesRunsToTheMatchingWorkerOnly() throws Exception {
+        CountingHarness defaultPool = new CountingHarness();
+        CountingHarness gpuPool = new CountingHarness();
+        startWorker(defaultPool, 2);
+        startWorker(queue, "gpu", gpuPool, 2, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        UUID plain = fixtures.queuedRun(team, null, Instant.now());
+        UUID gpu = fixtures.queuedRun(team, "gpu", Instant.now());
+        UUID nowhere = fixtures.queuedRun(team, "tpu", Instant.now());
+
+        await(() -> state(plain).equals("SUCCEEDED") && state(gpu).equals("SUCCEEDED"));
+
+        assertThat(defaultPool.executions.keySet()).containsExactly(plain);
+        assertThat(gpuPool.executions.keySet()).containsExactly(gpu);
+        assertThat(state(nowhere)).isEqualTo("QUEUED");
+    }
+
+    @Test
+    void teamCapKeepsExtraRunsQueuedWhileOtherTeamsProceed() throws Exception {
+        BlockingHarness harness = new BlockingHarness(true);
+        startWorker(queueWithCap(2), null, harness, 6, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        QueueFixtures.TeamRef other = fixtures.team("other", Instant.now());
+        List<UUID> mine = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            mine.add(fixtures.queuedRun(team, null, Instant.now().minusSeconds(10 - i)));
+        }
+        UUID theirs = fixtures.queuedRun(other, null, Instant.now());
+
+        assertThat(harness.awaitStarted(3)).isTrue();
+
+        assertThat(mine.stream().map(this::state).toList()).containsExactly("INPROGRESS", "INPROGRESS", "QUEUED", "QUEUED");
+        assertThat(state(theirs)).isEqualTo("INPROGRESS");
+        // One of the team's runs ends: the next one of the same team starts.
+        queue.requestCancel(team.teamId(), mine.getFirst());
+        await(() -> state(mine.get(2)).equals("INPROGRESS"));
+        assertThat(state(mine.get(3))).isEqualTo("QUEUED");
+    }
+
+    @Test
     void cancelOfInProgressRunStopsTheHarnessAndEndsCancelled() throws Exception {
         BlockingHarness harness = new BlockingHarness(true);
-        startWorker(harness, 1, Duration.ofSeconds(5));
+        startWorker(harness, 1);
         UUID run = fixtures.queuedRun(team, null, Instant.now());
-        signals.publishQueued();
-        assertThat(harness.started.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(harness.awaitStarted(1)).isTrue();
 
         queue.requestCancel(team.teamId(), run);
 
@@ -177,15 +235,9 @@ class WorkerH2Test {
     @Test
     void cancelledHarnessThatIgnoresTheSignalIsEndedByTheEngine() throws Exception {
         BlockingHarness harness = new BlockingHarness(false);
-        WorkerSettings settings = new WorkerSettings("w", null, 1, Duration.ofMillis(200), Duration.ofSeconds(5),
-                Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(500));
-        worker = new Worker(queue, events, harness,
-                (teamId, runId, session) -> new HarnessRun(runId, teamId, session, "t", "p", AgentConfig.empty(), null),
-                signals, settings, Clock.systemUTC());
-        worker.start();
+        startWorker(queue, null, harness, 1, Duration.ofMillis(100), Duration.ofMillis(500));
         UUID run = fixtures.queuedRun(team, null, Instant.now());
-        signals.publishQueued();
-        assertThat(harness.started.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(harness.awaitStarted(1)).isTrue();
 
         queue.requestCancel(team.teamId(), run);
 
@@ -195,13 +247,11 @@ class WorkerH2Test {
     @Test
     void gracefulStopReleasesStartedRunsAsFailedRetryable() throws Exception {
         BlockingHarness harness = new BlockingHarness(false);
-        startWorker(harness, 1, Duration.ofMillis(200));
+        Worker worker = startWorker(queue, null, harness, 1, Duration.ofMillis(200), Duration.ofSeconds(5));
         UUID run = fixtures.queuedRun(team, null, Instant.now());
-        signals.publishQueued();
-        assertThat(harness.started.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(harness.awaitStarted(1)).isTrue();
 
         worker.stop();
-        worker = null;
 
         assertThat(state(run)).isEqualTo("FAILED");
         assertThat(db.jdbc().sql("SELECT status_retryable FROM runs WHERE id = :id").param("id", run)
@@ -213,9 +263,8 @@ class WorkerH2Test {
         Harness failing = (run, sink, cancel) -> {
             throw new HarnessException(new StatusMessage("clone failed", ErrorCode.ENVIRONMENT_SETUP_FAILED, false));
         };
-        startWorker(failing, 1, Duration.ofSeconds(1));
+        startWorker(failing, 1);
         UUID run = fixtures.queuedRun(team, null, Instant.now());
-        signals.publishQueued();
         await(() -> state(run).equals("FAILED"));
         assertThat(db.jdbc().sql("SELECT status_error_code FROM runs WHERE id = :id").param("id", run)
                 .query(String.class).single()).isEqualTo("environment_setup_failed");
