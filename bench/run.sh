@@ -9,7 +9,8 @@
 #   --jfr      record the service with Java Flight Recorder and summarise its hottest frames
 #   --build    rebuild server/target/agentruns.jar even if it exists
 #   --workers  worker count of the service and of db-scheduler (default 8)
-#   --phases   comma-separated subset of create,read,dispatch,lifecycle,scale (default: all)
+#   --phases   comma-separated subset of create,read,lifecycle,dispatch,scale (default: all)
+#   env SERVICE_JAVA_OPTS  extra JVM flags for the service (e.g. -Xmx256m), recorded in the results
 #
 # Needs: PostgreSQL on 127.0.0.1:5432 (user postgres, trust), pgbench/psql, a JDK 21+, and nginx +
 # wrk (installed with apt-get when missing). Everything listens on 127.0.0.1 only. The database
@@ -17,7 +18,7 @@
 # the last line printed is one JSON object with the ratios.
 set -euo pipefail
 
-MODE=full JFR=0 BUILD=0 WORKERS=8 KEEP_DB=0 PHASES=create,read,dispatch,lifecycle,scale
+MODE=full JFR=0 BUILD=0 WORKERS=8 KEEP_DB=0 PHASES=create,read,lifecycle,dispatch,scale
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) MODE=quick ;;
@@ -123,7 +124,7 @@ log "mode $MODE; database $DB; service on :$PORT; work dir $WORK"
 psql -qAt -d postgres -c "CREATE DATABASE \"$DB\"" >/dev/null
 sql() { psql -qAt -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
 
-SERVICE_OPTS="-XX:+ExitOnOutOfMemoryError"
+SERVICE_OPTS="-XX:+ExitOnOutOfMemoryError ${SERVICE_JAVA_OPTS:-}"  # SERVICE_JAVA_OPTS: extra JVM flags for experiments
 if [ "$JFR" = 1 ]; then
   SERVICE_OPTS="$SERVICE_OPTS -XX:StartFlightRecording=filename=$WORK/service.jfr,settings=profile,dumponexit=true"
 fi
@@ -231,9 +232,14 @@ for c in $PGBENCH_RUNS; do
   script="$WORK/pgbench_create.sql"
   if [ "$c" = tx16 ]; then script="$WORK/pgbench_create_tx.sql"; fi
   mkdir -p "$WORK/pgbench_c$c"
-  (cd "$WORK/pgbench_c$c" && pgbench -n -M prepared -f "$script" -c "${c#tx}" -j 2 -T "$CREATE_SECS" \
-     --log --log-prefix=tx "$DB" >"$WORK/pgbench_c$c.txt" 2>&1) || { cat "$WORK/pgbench_c$c.txt" >&2; die "pgbench failed"; }
-  bench pgbench --stdout "$WORK/pgbench_c$c.txt" --log-prefix "$WORK/pgbench_c$c/tx" --clients "${c#tx}" --out "$WORK/pgbench_c$c.json"
+  # PostgreSQL is shared (max_connections): when it has no room for the clients now, retry once.
+  ok=0
+  for attempt in 1 2; do
+    if (cd "$WORK/pgbench_c$c" && rm -f tx.* && pgbench -n -M prepared -f "$script" -c "${c#tx}" -j 2 -T "$CREATE_SECS" \
+          --log --log-prefix=tx "$DB" >"$WORK/pgbench_c$c.txt" 2>&1); then ok=1; break; fi
+    log "pgbench c$c failed (attempt $attempt): $(grep -m1 error "$WORK/pgbench_c$c.txt")"; sleep 5
+  done
+  [ "$ok" = 1 ] && bench pgbench --stdout "$WORK/pgbench_c$c.txt" --log-prefix "$WORK/pgbench_c$c/tx" --clients "${c#tx}" --out "$WORK/pgbench_c$c.json"
   rm -rf "$WORK/pgbench_c$c"
 done
 fi
@@ -380,7 +386,7 @@ GIT_COMMIT="$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 cat >"$WORK/meta.json" <<EOF
 {"timestamp": "$TS", "mode": "$MODE", "git_commit": "$GIT_COMMIT", "cpus": $(nproc),
  "load_average_at_start": "$LOADAVG_START", "load_average_at_end": "$(cut -d' ' -f1-3 /proc/loadavg)",
- "postgresql": "$(sql -c 'SHOW server_version')", "workers": $WORKERS,
+ "postgresql": "$(sql -c 'SHOW server_version')", "workers": $WORKERS, "service_java_opts": "${SERVICE_JAVA_OPTS:-}",
  "read_body_bytes": $BODY_BYTES, "seeded_runs": $SEED_RUNS, "seed_seconds": $SEED_SECS,
  "runs_in_table": $TOTAL_RUNS, "runs_of_bench_team": $TEAM_RUNS, "jfr": $( [ "$JFR" = 1 ] && echo true || echo false )}
 EOF
