@@ -110,12 +110,23 @@ trap 'exit 130' INT TERM
 # --- build ------------------------------------------------------------------------------------------
 cd "$ROOT"
 JAR="$ROOT/server/target/agentruns.jar"
-if [ "$BUILD" = 1 ] || [ ! -f "$JAR" ]; then
+# Rebuild when the jar is missing or older than any source of the service (bench/ itself excluded),
+# so the bench never measures stale code; the service is then started with AGENTRUNS_SKIP_BUILD=1.
+service_is_stale() {
+  [ -f "$JAR" ] || return 0
+  [ -n "$(find "$ROOT" -path "$ROOT/.git" -prune -o -path "$ROOT/bench" -prune -o -path '*/node_modules' -prune \
+      -o -path '*/target' -prune -o \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) \
+      -newer "$JAR" -print -quit)" ]
+}
+if [ "$BUILD" = 1 ] || service_is_stale; then
   log "building the service (server/target/agentruns.jar)"
   ./mvnw -q -B -o package -DskipTests -pl server -am || ./mvnw -q -B package -DskipTests -pl server -am
 fi
-log "building the bench tool (bench/pom.xml, with its unit tests)"
-./mvnw -q -B -o -f bench/pom.xml package || ./mvnw -q -B -f bench/pom.xml package
+if [ ! -f "$BENCH/target/.built" ] || [ -n "$(find "$BENCH/src" "$BENCH/pom.xml" -newer "$BENCH/target/.built" -print -quit)" ]; then
+  log "building the bench tool (bench/pom.xml, with its unit tests)"
+  ./mvnw -q -B -o -f bench/pom.xml package || ./mvnw -q -B -f bench/pom.xml package
+  touch "$BENCH/target/.built"
+fi
 BENCH_CP="$BENCH/target/classes:$BENCH/target/lib/*"
 bench() { "$JAVA" -XX:+UseSerialGC -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$BENCH_CP" io.agentruns.bench.Bench "$@"; }
 
@@ -132,7 +143,7 @@ mkdir -p "$WORK/data"
 # The service is the production launcher (bin/agentruns serve) when present, else the jar itself.
 # JDK_JAVA_OPTIONS reaches the JVM whichever launcher starts it.
 if [ -x "$ROOT/bin/agentruns" ]; then SERVE=("$ROOT/bin/agentruns" serve); else SERVE=("$JAVA" -jar "$JAR" serve); fi
-env JAVA_HOME="$JDK" JDK_JAVA_OPTIONS="$SERVICE_OPTS" \
+env JAVA_HOME="$JDK" JDK_JAVA_OPTIONS="$SERVICE_OPTS" AGENTRUNS_SKIP_BUILD=1 \
     AGENTRUNS_PORT="$PORT" AGENTRUNS_PUBLIC_URL="http://127.0.0.1:$PORT" \
     AGENTRUNS_DATA_DIR="$WORK/data" \
     AGENTRUNS_DATABASE_URL="jdbc:postgresql://127.0.0.1:5432/$DB" AGENTRUNS_DATABASE_USER=postgres \
