@@ -108,8 +108,8 @@ abstract class ApiContract extends ApiTestSupport {
         Http team = newTeam();
         Instant before = Instant.now().minusSeconds(5);
         String envId = createEnvironment(team, "{\"name\":\"other\"}");
-        String a = createRun(team, "{\"prompt\":\"alpha task\",\"config\":{\"name\":\"n1\",\"model_id\":\"m1\"}}");
-        String b = createRun(team, "{\"prompt\":\"beta task\",\"config\":{\"name\":\"n2\",\"model_id\":\"m2\",\"environment_id\":\"" + envId + "\"}}");
+        String a = createRun(team, "{\"prompt\":\"alpha task\",\"config\":{\"name\":\"n1\",\"model_id\":\"gpt-4o\"}}");
+        String b = createRun(team, "{\"prompt\":\"beta task\",\"config\":{\"name\":\"n2\",\"model_id\":\"gpt-4o-mini\",\"environment_id\":\"" + envId + "\"}}");
         Http.Response cliRun = team.send("POST", "/api/v1/agent/run", "{\"prompt\":\"gamma\",\"skill\":\"o/r:s\"}",
                 Map.of("Content-Type", "application/json", "X-Agentruns-Source", "CLI"));
         assertThat(cliRun.status()).isEqualTo(201);
@@ -118,7 +118,7 @@ abstract class ApiContract extends ApiTestSupport {
         assertThat(ids(team, "")).containsExactlyInAnyOrder(a, b, c);
         assertThat(ids(team, "?name=n1")).containsExactly(a);
         assertThat(ids(team, "?config_name=n2")).containsExactly(b);
-        assertThat(ids(team, "?model_id=m2")).containsExactly(b);
+        assertThat(ids(team, "?model_id=gpt-4o-mini")).containsExactly(b);
         assertThat(ids(team, "?environment_id=" + envId)).containsExactly(b);
         assertThat(ids(team, "?source=CLI")).containsExactly(c);
         assertThat(ids(team, "?source=API")).containsExactlyInAnyOrder(a, b);

@@ -43,7 +43,7 @@ import tools.jackson.databind.JsonNode;
 @RestController
 @ConditionalOnApi
 @RequiresScope(Scope.ADMIN)
-@RequestMapping(path = "/api/v1/admin", produces = MediaType.APPLICATION_JSON_VALUE)
+@RequestMapping("/api/v1/admin")
 public class AdminController {
     private static final Set<Scope> DEFAULT_SCOPES = EnumSet.of(Scope.RUNS_READ, Scope.RUNS_WRITE);
 

@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
 /** CloudEnvironments of the caller's team (another team's answers 404, invariant 7). */
 @RestController
 @ConditionalOnApi
-@RequestMapping(path = "/api/v1/agent/environments", produces = MediaType.APPLICATION_JSON_VALUE)
+@RequestMapping("/api/v1/agent/environments")
 public class EnvironmentsController {
     private final EnvironmentRepository environments;
     private final EnvironmentRequestParser parser;

@@ -21,12 +21,12 @@ public class HealthController {
         this.dataSource = dataSource;
     }
 
-    @GetMapping(path = "/healthz", produces = MediaType.APPLICATION_JSON_VALUE)
+    @GetMapping("/healthz")
     public Map<String, String> health() {
         return Map.of("status", "ok");
     }
 
-    @GetMapping(path = "/readyz", produces = MediaType.APPLICATION_JSON_VALUE)
+    @GetMapping("/readyz")
     public Map<String, String> ready() {
         try (Connection c = dataSource.getConnection()) {
             if (c.isValid(2)) {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -30,8 +31,8 @@ public class OpenApiController {
         }
     }
 
-    @GetMapping(path = "/api/v1/openapi.json", produces = MediaType.APPLICATION_JSON_VALUE)
-    public byte[] openApi() {
-        return document;
+    @GetMapping("/api/v1/openapi.json")
+    public ResponseEntity<byte[]> openApi() {
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document);
     }
 }

@@ -34,7 +34,7 @@ import tools.jackson.databind.JsonNode;
 /** Runs: create, list, get (wire contract "Endpoints"). Cancel lives with the execution engine. */
 @RestController
 @ConditionalOnApi
-@RequestMapping(path = "/api/v1/agent", produces = MediaType.APPLICATION_JSON_VALUE)
+@RequestMapping("/api/v1/agent")
 public class RunsController {
     /** Lets the project's own CLI mark its runs {@code CLI}; absent means {@code API}. */
     public static final String SOURCE_HEADER = "X-Agentruns-Source";

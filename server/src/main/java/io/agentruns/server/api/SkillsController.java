@@ -25,7 +25,7 @@ public class SkillsController {
         this.skills = skills;
     }
 
-    @GetMapping(path = "/api/v1/agent", produces = MediaType.APPLICATION_JSON_VALUE)
+    @GetMapping("/api/v1/agent")
     @RequiresScope(Scope.RUNS_READ)
     public AgentListResponse list(Caller caller) {
         Map<String, List<AgentListResponse.Variant>> byName = new TreeMap<>();

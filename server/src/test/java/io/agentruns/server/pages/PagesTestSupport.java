@@ -58,8 +58,8 @@ public abstract class PagesTestSupport {
         registry.add("agentruns.data-dir", DATA_DIR::toString);
         registry.add("agentruns.bootstrap-api-key", () -> ADMIN_KEY);
         registry.add("agentruns.worker.enabled", () -> "false");
-        // the agent's model registry rejects unknown model ids: declare the one these tests use
-        registry.add("agentruns.models", () -> "test-model=openai:test-model");
+        registry.add("agentruns.lease-seconds", () -> "300"); // the reaper must not take the tests' runs
+        registry.add("agentruns.models", () -> "test-model=openai:test-model"); // model ids must be known
         registry.add("agentruns.stream-heartbeat", () -> "300ms");
         registry.add("agentruns.webhooks.retry-initial-delay", () -> "100ms");
         registry.add("agentruns.webhooks.poll-interval", () -> "100ms");
