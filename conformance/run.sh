@@ -13,10 +13,9 @@ DATA="$(mktemp -d)"
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null || echo 18080)"
 KEY="ar_conformance-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 LOG="$DATA/server.log"
-# No embedded worker: these checks read runs as created (QUEUED); with no model provider reachable
-# a worker would fail them at once.
-AGENTRUNS_PORT="$PORT" AGENTRUNS_DATA_DIR="$DATA" AGENTRUNS_BOOTSTRAP_API_KEY="$KEY" AGENTRUNS_DATABASE_URL= \
-  AGENTRUNS_WORKER_ENABLED=false "$JAVA" -jar "$JAR" serve >"$LOG" 2>&1 &
+# The embedded worker is off: this test checks the API's wire format on runs as created (QUEUED).
+AGENTRUNS_WORKER_ENABLED=false AGENTRUNS_PORT="$PORT" AGENTRUNS_DATA_DIR="$DATA" AGENTRUNS_BOOTSTRAP_API_KEY="$KEY" AGENTRUNS_DATABASE_URL= \
+  "$JAVA" -jar "$JAR" serve >"$LOG" 2>&1 &
 PID=$!
 cleanup() { kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$DATA"; }
 trap cleanup EXIT

@@ -61,7 +61,8 @@ public class RunsController {
                                                    @RequestHeader(name = SOURCE_HEADER, required = false) String source) {
         CreateResult result = creation.create(caller, body, idempotencyKey, sourceOf(source));
         Run run = result.run();
-        RunAgentResponse response = RunAgentResponse.of(run.id().toString(), run.state().name());
+        // The initial state, also on a replay (the original response), even if a worker already took the run.
+        RunAgentResponse response = RunAgentResponse.of(run.id().toString(), io.agentruns.core.run.RunState.QUEUED.name());
         URI location = URI.create(publicUrl.api("/agent/runs/" + run.id()));
         if (result instanceof CreateResult.Replayed) {
             return ResponseEntity.ok().location(location).header("Idempotent-Replayed", "true").body(response);

@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Serves the session page's stylesheet and script from our own origin (no CDN). */
 @RestController
+@io.agentruns.server.config.ConditionalOnApi
 @io.agentruns.server.auth.PublicEndpoint
 public class PageAssets {
     public static final String CSS_PATH = "/assets/pages/session.css";

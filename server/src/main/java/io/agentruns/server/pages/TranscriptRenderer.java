@@ -49,7 +49,8 @@ public final class TranscriptRenderer {
         return switch (event.type()) {
             case STATE -> "State";
             case ENVIRONMENT_STEP -> "Environment";
-            case MODEL_MESSAGE -> "Agent";
+            case MODEL_MESSAGE -> "user".equals(String.valueOf(event.data() == null ? null : event.data().get("role")))
+                    ? "User" : "Agent";
             case TOOL_CALL -> "Tool call";
             case TOOL_RESULT -> "Tool result";
             case COMMAND -> "Command";
@@ -82,12 +83,26 @@ public final class TranscriptRenderer {
         }
     }
 
+    /** Fields of an environment step shown as the step's facts (the rest is rendered specially). */
+    private static final java.util.Set<String> STEP_SPECIAL = java.util.Set.of("step", "command", "exit_code",
+            "duration_ms", "output", "truncated", "index");
+
     private static void environmentStep(Map<String, Object> d, StringBuilder li) {
         String step = str(d, "step");
-        if (!step.isEmpty()) {
-            li.append("<div class=\"step\">").append(Html.escape(step)).append("</div>");
+        li.append("<div class=\"step\"><strong>").append(Html.escape(step.isEmpty() ? "step" : step)).append("</strong>");
+        for (Map.Entry<String, Object> e : d.entrySet()) {
+            if (STEP_SPECIAL.contains(e.getKey()) || e.getValue() == null) {
+                continue;
+            }
+            Object v = e.getValue();
+            String text = v instanceof String || v instanceof Number || v instanceof Boolean ? String.valueOf(v)
+                    : JSON.writeValueAsString(v).replaceAll("\\s+", " ");
+            li.append(" <span class=\"fact\"><span class=\"muted\">").append(Html.escape(e.getKey().replace('_', ' ')))
+                    .append("</span> ").append(Html.escape(text.length() > 300 ? text.substring(0, 300) + "…" : text))
+                    .append("</span>");
         }
-        if (d.containsKey("command")) {
+        li.append("</div>");
+        if (d.containsKey("command") || d.containsKey("exit_code")) {
             command(d, li);
         } else if (d.containsKey("output")) {
             output(str(d, "output"), bool(d, "truncated"), li, "Output");
@@ -97,9 +112,23 @@ public final class TranscriptRenderer {
     private static void command(Map<String, Object> d, StringBuilder li) {
         Object exit = d.get("exit_code");
         boolean ok = exit != null && "0".equals(String.valueOf(exit));
-        li.append("<div class=\"cmd\"><code class=\"cmd-line\"><span class=\"prompt-sign\" aria-hidden=\"true\">$ </span>")
-                .append(Html.escape(str(d, "command"))).append("</code>");
+        li.append("<div class=\"cmd\">");
+        if (d.containsKey("command")) {
+            li.append("<code class=\"cmd-line\"><span class=\"prompt-sign\" aria-hidden=\"true\">$ </span>")
+                    .append(Html.escape(str(d, "command"))).append("</code>");
+        } else {
+            li.append("<span></span>");
+        }
         li.append("<span class=\"cmd-facts\">");
+        if (d.get("cwd") != null && !".".equals(str(d, "cwd"))) {
+            li.append("<span class=\"muted\">in ").append(Html.escape(str(d, "cwd"))).append("</span>");
+        }
+        if (bool(d, "timed_out")) {
+            li.append("<span class=\"exit exit-bad\">timed out</span>");
+        }
+        if (bool(d, "cancelled")) {
+            li.append("<span class=\"exit exit-bad\">cancelled</span>");
+        }
         if (exit != null) {
             li.append("<span class=\"exit ").append(ok ? "exit-ok" : "exit-bad").append("\">exit ")
                     .append(Html.escape(String.valueOf(exit))).append("</span>");
@@ -155,7 +184,9 @@ public final class TranscriptRenderer {
     private static void mcpCall(Map<String, Object> d, StringBuilder li) {
         li.append("<div class=\"tool\"><span class=\"mcp-server\">").append(Html.escape(str(d, "server")))
                 .append("</span> · <code>").append(Html.escape(str(d, "tool"))).append("</code>")
-                .append(bool(d, "is_error") ? " <span class=\"exit exit-bad\">error</span>" : "").append("</div>");
+                .append(bool(d, "is_error") ? " <span class=\"exit exit-bad\">error</span>" : "")
+                .append(d.get("duration_ms") instanceof Number n ? " <span class=\"duration\">" + Html.escape(duration(n.longValue())) + "</span>" : "")
+                .append("</div>");
         json("Arguments", d.get("arguments"), li, false);
         Object result = d.get("result");
         if (result instanceof String s) {
@@ -175,7 +206,18 @@ public final class TranscriptRenderer {
     }
 
     private static void fileChange(Map<String, Object> d, StringBuilder li) {
-        li.append("<div class=\"file\"><code>").append(Html.escape(str(d, "path"))).append("</code></div>");
+        li.append("<div class=\"file\">");
+        if (d.get("repo") != null) {
+            li.append("<span class=\"muted\">").append(Html.escape(str(d, "repo"))).append("</span> ");
+        }
+        li.append("<code>").append(Html.escape(str(d, "path"))).append("</code>");
+        if (d.get("change") != null) {
+            li.append(" <span class=\"muted\">").append(Html.escape(str(d, "change"))).append("</span>");
+        }
+        if (d.get("files") instanceof java.util.List<?> files && !files.isEmpty()) {
+            li.append(" <span class=\"muted\">").append(files.size()).append(files.size() == 1 ? " file" : " files").append("</span>");
+        }
+        li.append("</div>");
         String diff = str(d, "diff");
         if (diff.isEmpty()) {
             return;

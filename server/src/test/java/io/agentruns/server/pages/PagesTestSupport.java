@@ -40,26 +40,13 @@ public abstract class PagesTestSupport {
     @Autowired
     protected EventLog eventLog;
 
-    /**
-     * Whether the execution engine's Spring wiring (queue and event log beans) is in this build; the
-     * tests that play the worker need it. Until it is merged they are skipped (never under CI=true).
-     */
-    public static boolean engineWired() {
-        try {
-            Class.forName("io.agentruns.server.execution.ExecutionConfig");
-            return true;
-        } catch (ClassNotFoundException e) {
-            return "true".equals(System.getenv("CI")); // under CI the test runs and fails loudly
-        }
-    }
-
     @DynamicPropertySource
     static void pagesServer(DynamicPropertyRegistry registry) {
         registry.add("agentruns.data-dir", DATA_DIR::toString);
         registry.add("agentruns.bootstrap-api-key", () -> ADMIN_KEY);
         registry.add("agentruns.worker.enabled", () -> "false");
-        // the agent's model registry rejects unknown model ids: declare the one these tests use
-        registry.add("agentruns.models", () -> "test-model=openai:test-model");
+        registry.add("agentruns.lease-seconds", () -> "300"); // the reaper must not take the tests' runs
+        registry.add("agentruns.models", () -> "test-model=openai:test-model"); // model ids must be known
         registry.add("agentruns.stream-heartbeat", () -> "300ms");
         registry.add("agentruns.webhooks.retry-initial-delay", () -> "100ms");
         registry.add("agentruns.webhooks.poll-interval", () -> "100ms");

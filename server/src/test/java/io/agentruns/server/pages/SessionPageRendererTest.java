@@ -50,4 +50,25 @@ class SessionPageRendererTest {
         assertThat(html).contains("<h2>Failed</h2>").contains("setup command failed: &lt;npm ci&gt;")
                 .contains("<code class=\"error-code\">environment_setup_failed</code>").doesNotContain("<script");
     }
+
+    @Test
+    void agentEventShapesRender() {
+        java.util.UUID run = java.util.UUID.randomUUID();
+        TranscriptRenderer r = new TranscriptRenderer();
+        String clone = r.render(new io.agentruns.core.event.RunEvent(run, 3, io.agentruns.core.event.EventType.ENVIRONMENT_STEP,
+                SampleRuns.T0, SampleRuns.map("step", "clone", "repo", "https://example.com/<x>.git", "branch", "main",
+                        "exit_code", 128, "duration_ms", 40, "output", "fatal: <nope>")));
+        assertThat(clone).contains("<strong>clone</strong>", "https://example.com/&lt;x&gt;.git", "exit 128", "40 ms",
+                "fatal: &lt;nope&gt;").doesNotContain("<x>");
+        String cmd = r.render(new io.agentruns.core.event.RunEvent(run, 4, io.agentruns.core.event.EventType.COMMAND,
+                SampleRuns.T0, SampleRuns.map("command", "sleep 99", "cwd", "src", "exit_code", -1, "duration_ms", 120000,
+                        "output", "", "timed_out", true)));
+        assertThat(cmd).contains("in src", "timed out", "exit -1", "2 min 0 s");
+        String user = r.render(new io.agentruns.core.event.RunEvent(run, 5, io.agentruns.core.event.EventType.MODEL_MESSAGE,
+                SampleRuns.T0, SampleRuns.map("role", "user", "text", "do it")));
+        assertThat(user).contains(">User<");
+        String file = r.render(new io.agentruns.core.event.RunEvent(run, 6, io.agentruns.core.event.EventType.FILE_CHANGE,
+                SampleRuns.T0, SampleRuns.map("path", "a.txt", "change", "created", "diff", "+hello")));
+        assertThat(file).contains("created", "d-add");
+    }
 }

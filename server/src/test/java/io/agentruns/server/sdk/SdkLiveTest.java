@@ -159,6 +159,28 @@ class SdkLiveTest extends LiveServiceSupport {
     }
 
     @Test
+    void eventStreamCutInTheMiddleResumesWithoutDuplicatesOrGaps() throws Exception {
+        String id = client.runs().create(RunAgentRequest.builder().prompt("stream me").build()).runId();
+        client.runs().waitForFinalState(id, Duration.ofMillis(100), Duration.ofSeconds(60));
+        long total = client.runs().events(id, 0, null).events().size();
+        assertThat(total).isGreaterThanOrEqualTo(4);
+
+        // The first stream breaks right before event 3; the SDK reconnects with Last-Event-ID: 2.
+        try (FlakyProxy proxy = new FlakyProxy(port, "GET /api/v1/agent/runs/" + id + "/events/stream", 1, "id: 3\n")) {
+            AgentrunsClient cut = new AgentrunsClient(options(teamKey).baseUrl(proxy.baseUrl()).build());
+            List<Long> seqs;
+            try (java.util.stream.Stream<RunEvent> events = cut.runs().streamEvents(id, 0)) {
+                seqs = events.map(RunEvent::seq).toList();
+            }
+            assertThat(proxy.lost()).isEqualTo(1);
+            assertThat(seqs).hasSize((int) total);
+            for (int i = 0; i < seqs.size(); i++) {
+                assertThat(seqs.get(i)).isEqualTo(i + 1L);
+            }
+        }
+    }
+
+    @Test
     void environmentsCrud() {
         CloudEnvironment env = client.environments().create(EnvironmentRequest.builder().name("py")
                 .description("python").dockerImage("python:3.12")

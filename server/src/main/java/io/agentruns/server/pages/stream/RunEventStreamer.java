@@ -58,7 +58,7 @@ public final class RunEventStreamer {
      */
     public void stream(UUID teamId, UUID runId, long afterSeq, Output out) throws IOException, InterruptedException {
         long last = afterSeq;
-        long sinceWrite = System.nanoTime();
+        long lastWrite = System.nanoTime();
         try (RunEventWakeups.Waiter waiter = wakeups.register(runId)) {
             while (!shuttingDown) {
                 waiter.clear();
@@ -67,7 +67,7 @@ public final class RunEventStreamer {
                 for (RunEvent e : events) {
                     out.event(e);
                     last = e.seq();
-                    sinceWrite = System.nanoTime();
+                    lastWrite = System.nanoTime();
                     if (isFinalState(e)) {
                         return;
                     }
@@ -76,24 +76,41 @@ public final class RunEventStreamer {
                     continue;
                 }
                 if (events.isEmpty() && runIsFinal(teamId, runId)) {
-                    // The final state event is committed with the final state: read once more, then end.
-                    List<RunEvent> rest = log.get().read(teamId, runId, last, PAGE).orElse(List.of());
-                    for (RunEvent e : rest) {
+                    // The final state event commits with the final state: read once more, then end.
+                    for (RunEvent e : log.get().read(teamId, runId, last, PAGE).orElse(List.of())) {
                         out.event(e);
                     }
                     return;
                 }
-                Duration untilPing = settings.heartbeat().minusNanos(System.nanoTime() - sinceWrite);
-                Duration wait = untilPing.compareTo(settings.pollInterval()) < 0 ? untilPing : settings.pollInterval();
-                if (!wait.isNegative() && !wait.isZero()) {
-                    waiter.await(wait);
-                }
-                if (System.nanoTime() - sinceWrite >= settings.heartbeat().toNanos()) {
-                    out.heartbeat();
-                    sinceWrite = System.nanoTime();
-                }
+                lastWrite = waitForNews(waiter, out, lastWrite);
             }
         }
+    }
+
+    /**
+     * Sleeps until a wake-up signal or the poll interval (then the caller re-reads the log), sending
+     * heartbeat comments whenever the stream has been idle for the heartbeat interval.
+     * Returns the time of the last write.
+     */
+    private long waitForNews(RunEventWakeups.Waiter waiter, Output out, long lastWrite)
+            throws IOException, InterruptedException {
+        long pollAt = System.nanoTime() + settings.pollInterval().toNanos();
+        while (!shuttingDown) {
+            long now = System.nanoTime();
+            long pingAt = lastWrite + settings.heartbeat().toNanos();
+            if (now >= pollAt) {
+                return lastWrite;
+            }
+            if (now >= pingAt) {
+                out.heartbeat();
+                lastWrite = System.nanoTime();
+                continue;
+            }
+            if (waiter.await(Duration.ofNanos(Math.min(pollAt, pingAt) - now))) {
+                return lastWrite;
+            }
+        }
+        return lastWrite;
     }
 
     private boolean runIsFinal(UUID teamId, UUID runId) {
