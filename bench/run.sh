@@ -9,7 +9,8 @@
 #   --jfr      record the service with Java Flight Recorder and summarise its hottest frames
 #   --build    rebuild server/target/agentruns.jar even if it exists
 #   --workers  worker count of the service and of db-scheduler (default 8)
-#   --phases   comma-separated subset of create,read,dispatch,lifecycle,scale (default: all)
+#   --phases   comma-separated subset of create,read,lifecycle,dispatch,scale (default: all)
+#   env SERVICE_JAVA_OPTS  extra JVM flags for the service (e.g. -Xmx256m), recorded in the results
 #
 # Needs: PostgreSQL on 127.0.0.1:5432 (user postgres, trust), pgbench/psql, a JDK 21+, and nginx +
 # wrk (installed with apt-get when missing). Everything listens on 127.0.0.1 only. The database
@@ -17,7 +18,7 @@
 # the last line printed is one JSON object with the ratios.
 set -euo pipefail
 
-MODE=full JFR=0 BUILD=0 WORKERS=8 KEEP_DB=0 PHASES=create,read,dispatch,lifecycle,scale
+MODE=full JFR=0 BUILD=0 WORKERS=8 KEEP_DB=0 PHASES=create,read,lifecycle,dispatch,scale
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) MODE=quick ;;
@@ -44,10 +45,10 @@ LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 KEY="ar_bench_$(head -c 18 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
 
 if [ "$MODE" = quick ]; then
-  CREATE_SECS=6 WARMUP_SECS=4 READ_SECS=6 DISPATCH_RUNS=2000 DISPATCH_RATE=250
-  LIFECYCLE_RUNS=2000 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
+  CREATE_SECS=6 WARMUP_SECS=4 READ_SECS=6 DISPATCH_RUNS=400 DISPATCH_RATE=100
+  LIFECYCLE_RUNS=1000 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
 else
-  CREATE_SECS=20 WARMUP_SECS=10 READ_SECS=20 DISPATCH_RUNS=3000 DISPATCH_RATE=100
+  CREATE_SECS=20 WARMUP_SECS=10 READ_SECS=20 DISPATCH_RUNS=2000 DISPATCH_RATE=100
   LIFECYCLE_RUNS=10000 SEED_RUNS=1000000 LIST_REQUESTS=400 PAGES=500 REPEAT=200
 fi
 
@@ -109,12 +110,23 @@ trap 'exit 130' INT TERM
 # --- build ------------------------------------------------------------------------------------------
 cd "$ROOT"
 JAR="$ROOT/server/target/agentruns.jar"
-if [ "$BUILD" = 1 ] || [ ! -f "$JAR" ]; then
+# Rebuild when the jar is missing or older than any source of the service (bench/ itself excluded),
+# so the bench never measures stale code; the service is then started with AGENTRUNS_SKIP_BUILD=1.
+service_is_stale() {
+  [ -f "$JAR" ] || return 0
+  [ -n "$(find "$ROOT" -path "$ROOT/.git" -prune -o -path "$ROOT/bench" -prune -o -path '*/node_modules' -prune \
+      -o -path '*/target' -prune -o \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) \
+      -newer "$JAR" -print -quit)" ]
+}
+if [ "$BUILD" = 1 ] || service_is_stale; then
   log "building the service (server/target/agentruns.jar)"
   ./mvnw -q -B -o package -DskipTests -pl server -am || ./mvnw -q -B package -DskipTests -pl server -am
 fi
-log "building the bench tool (bench/pom.xml, with its unit tests)"
-./mvnw -q -B -o -f bench/pom.xml package || ./mvnw -q -B -f bench/pom.xml package
+if [ ! -f "$BENCH/target/.built" ] || [ -n "$(find "$BENCH/src" "$BENCH/pom.xml" -newer "$BENCH/target/.built" -print -quit)" ]; then
+  log "building the bench tool (bench/pom.xml, with its unit tests)"
+  ./mvnw -q -B -o -f bench/pom.xml package || ./mvnw -q -B -f bench/pom.xml package
+  touch "$BENCH/target/.built"
+fi
 BENCH_CP="$BENCH/target/classes:$BENCH/target/lib/*"
 bench() { "$JAVA" -XX:+UseSerialGC -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$BENCH_CP" io.agentruns.bench.Bench "$@"; }
 
@@ -123,7 +135,7 @@ log "mode $MODE; database $DB; service on :$PORT; work dir $WORK"
 psql -qAt -d postgres -c "CREATE DATABASE \"$DB\"" >/dev/null
 sql() { psql -qAt -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
 
-SERVICE_OPTS="-XX:+ExitOnOutOfMemoryError"
+SERVICE_OPTS="-XX:+ExitOnOutOfMemoryError ${SERVICE_JAVA_OPTS:-}"  # SERVICE_JAVA_OPTS: extra JVM flags for experiments
 if [ "$JFR" = 1 ]; then
   SERVICE_OPTS="$SERVICE_OPTS -XX:StartFlightRecording=filename=$WORK/service.jfr,settings=profile,dumponexit=true"
 fi
@@ -131,14 +143,13 @@ mkdir -p "$WORK/data"
 # The service is the production launcher (bin/agentruns serve) when present, else the jar itself.
 # JDK_JAVA_OPTIONS reaches the JVM whichever launcher starts it.
 if [ -x "$ROOT/bin/agentruns" ]; then SERVE=("$ROOT/bin/agentruns" serve); else SERVE=("$JAVA" -jar "$JAR" serve); fi
-env JAVA_HOME="$JDK" JDK_JAVA_OPTIONS="$SERVICE_OPTS" \
+env JAVA_HOME="$JDK" JDK_JAVA_OPTIONS="$SERVICE_OPTS" AGENTRUNS_SKIP_BUILD=1 \
     AGENTRUNS_PORT="$PORT" AGENTRUNS_PUBLIC_URL="http://127.0.0.1:$PORT" \
     AGENTRUNS_DATA_DIR="$WORK/data" \
     AGENTRUNS_DATABASE_URL="jdbc:postgresql://127.0.0.1:5432/$DB" AGENTRUNS_DATABASE_USER=postgres \
     AGENTRUNS_BOOTSTRAP_API_KEY="$KEY" \
     AGENTRUNS_HARNESS=noop \
     AGENTRUNS_WORKER_CONCURRENCY="$WORKERS" \
-    AGENTRUNS_TEAM_MAX_INPROGRESS=100000 \
     "${SERVE[@]}" >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
 
@@ -226,13 +237,19 @@ VALUES ((lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12
 END;
 SQL
 sql -c "CREATE TABLE bench_run_events (LIKE run_events INCLUDING ALL)"
-for c in 16 64 tx16; do
+PGBENCH_RUNS="16 64 tx16"; [ "$MODE" = quick ] && PGBENCH_RUNS="16 64"
+for c in $PGBENCH_RUNS; do
   script="$WORK/pgbench_create.sql"
   if [ "$c" = tx16 ]; then script="$WORK/pgbench_create_tx.sql"; fi
   mkdir -p "$WORK/pgbench_c$c"
-  (cd "$WORK/pgbench_c$c" && pgbench -n -M prepared -f "$script" -c "${c#tx}" -j 2 -T "$CREATE_SECS" \
-     --log --log-prefix=tx "$DB" >"$WORK/pgbench_c$c.txt" 2>&1) || { cat "$WORK/pgbench_c$c.txt" >&2; die "pgbench failed"; }
-  bench pgbench --stdout "$WORK/pgbench_c$c.txt" --log-prefix "$WORK/pgbench_c$c/tx" --clients "${c#tx}" --out "$WORK/pgbench_c$c.json"
+  # PostgreSQL is shared (max_connections): when it has no room for the clients now, retry once.
+  ok=0
+  for attempt in 1 2; do
+    if (cd "$WORK/pgbench_c$c" && rm -f tx.* && pgbench -n -M prepared -f "$script" -c "${c#tx}" -j 2 -T "$CREATE_SECS" \
+          --log --log-prefix=tx "$DB" >"$WORK/pgbench_c$c.txt" 2>&1); then ok=1; break; fi
+    log "pgbench c$c failed (attempt $attempt): $(grep -m1 error "$WORK/pgbench_c$c.txt")"; sleep 5
+  done
+  [ "$ok" = 1 ] && bench pgbench --stdout "$WORK/pgbench_c$c.txt" --log-prefix "$WORK/pgbench_c$c/tx" --clients "${c#tx}" --out "$WORK/pgbench_c$c.json"
   rm -rf "$WORK/pgbench_c$c"
 done
 fi
@@ -289,14 +306,6 @@ CONF
 fi
 fi
 
-# --- 3. dispatch latency ----------------------------------------------------------------------------------
-if want dispatch; then
-log "3. dispatch: $DISPATCH_RUNS runs at $DISPATCH_RATE/s with idle workers"
-bench dispatch --base "$BASE" --key "$KEY" --jdbc "$JDBC" --count "$DISPATCH_RUNS" --rate "$DISPATCH_RATE" \
-  --config-name bench-dispatch --timeout 60 --out "$WORK/dispatch.json"
-mark_rss dispatch
-fi
-
 # --- 4. lifecycle vs db-scheduler ---------------------------------------------------------------------------
 if want lifecycle; then
 log "4. lifecycle: $LIFECYCLE_RUNS runs end to end with the no-op harness, then db-scheduler with $WORKERS threads"
@@ -306,6 +315,20 @@ mark_rss lifecycle
 sql -f "$BENCH/sql/db_scheduler_tables.sql"
 bench db-scheduler --jdbc "$JDBC" --threads "$WORKERS" --count "$LIFECYCLE_RUNS" --producers 16 --poll-ms 5000 \
   --timeout 300 --out "$WORK/db_scheduler.json"
+fi
+
+# --- 3. dispatch latency ----------------------------------------------------------------------------------
+# Runs arrive at a third of the lifecycle throughput measured just before (at most DISPATCH_RATE/s),
+# so that a worker is idle when each run arrives and the figure is dispatch, not queueing.
+if want dispatch; then
+if [ -f "$WORK/lifecycle.json" ]; then
+  CAPACITY="$(sed -n 's/.*"runs_per_s" *: *\([0-9.]*\).*/\1/p' "$WORK/lifecycle.json")"
+  DISPATCH_RATE="$(awk -v c="${CAPACITY:-0}" -v max="$DISPATCH_RATE" 'BEGIN { r = c / 3; if (r > max || r <= 0) r = max; if (r < 2) r = 2; printf "%.1f", r }')"
+fi
+log "3. dispatch: $DISPATCH_RUNS runs at $DISPATCH_RATE/s with idle workers"
+bench dispatch --base "$BASE" --key "$KEY" --jdbc "$JDBC" --count "$DISPATCH_RUNS" --rate "$DISPATCH_RATE" \
+  --config-name bench-dispatch --timeout 120 --out "$WORK/dispatch.json"
+mark_rss dispatch
 fi
 
 # --- 5. list at scale -----------------------------------------------------------------------------------------
@@ -373,7 +396,7 @@ GIT_COMMIT="$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 cat >"$WORK/meta.json" <<EOF
 {"timestamp": "$TS", "mode": "$MODE", "git_commit": "$GIT_COMMIT", "cpus": $(nproc),
  "load_average_at_start": "$LOADAVG_START", "load_average_at_end": "$(cut -d' ' -f1-3 /proc/loadavg)",
- "postgresql": "$(sql -c 'SHOW server_version')", "workers": $WORKERS,
+ "postgresql": "$(sql -c 'SHOW server_version')", "workers": $WORKERS, "service_java_opts": "${SERVICE_JAVA_OPTS:-}",
  "read_body_bytes": $BODY_BYTES, "seeded_runs": $SEED_RUNS, "seed_seconds": $SEED_SECS,
  "runs_in_table": $TOTAL_RUNS, "runs_of_bench_team": $TEAM_RUNS, "jfr": $( [ "$JFR" = 1 ] && echo true || echo false )}
 EOF

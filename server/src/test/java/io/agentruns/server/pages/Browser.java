@@ -51,7 +51,8 @@ final class Browser {
     static Path screenshot(ChromeDriver browser, String name, int width) throws IOException {
         browser.manage().window().setSize(new Dimension(width, 1000));
         long height = (Long) browser.executeScript("return Math.ceil(document.documentElement.scrollHeight)");
-        browser.manage().window().setSize(new Dimension(width, (int) Math.min(Math.max(height, 600), 8000)));
+        // The outer window is taller than the viewport: add room so that the page bottom is in the shot.
+        browser.manage().window().setSize(new Dimension(width, (int) Math.min(Math.max(height + 200, 600), 8000)));
         browser.executeScript("window.scrollTo(0, 0)");
         File shot = browser.getScreenshotAs(OutputType.FILE);
         Files.createDirectories(SCREENSHOTS);

@@ -26,7 +26,6 @@ import tools.jackson.databind.JsonNode;
  * The stream's fallback poll is set to a minute, so every event arriving within the test's time
  * came through LISTEN/NOTIFY (V31 trigger) rather than a poll.
  */
-@org.junit.jupiter.api.condition.EnabledIf("io.agentruns.server.pages.PagesTestSupport#engineWired")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"agentruns.stream-poll-interval=60s", "agentruns.stream-heartbeat=60s"})
 @DirtiesContext

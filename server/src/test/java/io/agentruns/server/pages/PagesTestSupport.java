@@ -40,19 +40,6 @@ public abstract class PagesTestSupport {
     @Autowired
     protected EventLog eventLog;
 
-    /**
-     * Whether the execution engine's Spring wiring (queue and event log beans) is in this build; the
-     * tests that play the worker need it. Until it is merged they are skipped (never under CI=true).
-     */
-    public static boolean engineWired() {
-        try {
-            Class.forName("io.agentruns.server.execution.ExecutionConfig");
-            return true;
-        } catch (ClassNotFoundException e) {
-            return "true".equals(System.getenv("CI")); // under CI the test runs and fails loudly
-        }
-    }
-
     @DynamicPropertySource
     static void pagesServer(DynamicPropertyRegistry registry) {
         registry.add("agentruns.data-dir", DATA_DIR::toString);

@@ -9,7 +9,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /** {@link RunEventStreamContract} on PostgreSQL (LISTEN/NOTIFY wake-ups); skipped without it unless CI=true. */
-@org.junit.jupiter.api.condition.EnabledIf("io.agentruns.server.pages.PagesTestSupport#engineWired")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @DirtiesContext
 class RunEventStreamPostgresTest extends RunEventStreamContract {

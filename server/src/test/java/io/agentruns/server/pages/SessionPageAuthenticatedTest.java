@@ -13,7 +13,6 @@ import org.springframework.boot.test.context.SpringBootTest;
  * AGENTRUNS_SESSION_PAGES=authenticated: the page asks for an API key once, then an HttpOnly
  * SameSite cookie holds the session; only the run's team sees the run (invariant 7).
  */
-@org.junit.jupiter.api.condition.EnabledIf("io.agentruns.server.pages.PagesTestSupport#engineWired")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "agentruns.session-pages=authenticated")
 class SessionPageAuthenticatedTest extends PagesTestSupport {
 

@@ -21,7 +21,6 @@ import org.springframework.boot.test.context.SpringBootTest;
  * model or a command printed runs or renders as markup), and a running run updates live to its
  * final state without a reload. Screenshots (laptop and phone widths) go to target/screenshots.
  */
-@org.junit.jupiter.api.condition.EnabledIf("io.agentruns.server.pages.PagesTestSupport#engineWired")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SessionPageBrowserTest extends PagesTestSupport {
     /** Would change the title, or raise a flag, if it ever ran. */

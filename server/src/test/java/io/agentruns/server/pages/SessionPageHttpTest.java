@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /** The session page over plain HTTP in the default capability mode: headers, assets, unknown ids. */
-@org.junit.jupiter.api.condition.EnabledIf("io.agentruns.server.pages.PagesTestSupport#engineWired")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SessionPageHttpTest extends PagesTestSupport {
 

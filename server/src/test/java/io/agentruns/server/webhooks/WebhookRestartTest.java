@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -30,7 +29,6 @@ import tools.jackson.databind.JsonNode;
  * service (invariant 6: never lost): the outbox row is durable, the new process's loop claims it.
  * Two real starts of the whole application on one H2 data dir.
  */
-@EnabledIf("io.agentruns.server.pages.PagesTestSupport#engineWired")
 class WebhookRestartTest {
     private static final String ADMIN = "ar_test-webhook-restart-admin-0123456789";
 

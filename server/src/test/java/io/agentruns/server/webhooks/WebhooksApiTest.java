@@ -17,7 +17,6 @@ import tools.jackson.databind.JsonNode;
  * /api/v1/webhooks over real HTTP, and a real run's state change delivered to a local receiver that
  * verifies the Standard Webhooks signature; the receiver fails twice before it accepts.
  */
-@org.junit.jupiter.api.condition.EnabledIf("io.agentruns.server.pages.PagesTestSupport#engineWired")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class WebhooksApiTest extends PagesTestSupport {
 
