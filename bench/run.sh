@@ -345,6 +345,7 @@ cat >"$WORK/filters.txt" <<EOF
 
 state=FAILED
 name=agent-7
+name=nightly-audit
 creator=$CREATOR_FILTER
 created_after=$AFTER
 state=SUCCEEDED&name=agent-7&created_after=$AFTER
