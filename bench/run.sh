@@ -49,7 +49,7 @@ if [ "$MODE" = quick ]; then
   LIFECYCLE_RUNS=1000 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
 else
   CREATE_SECS=20 WARMUP_SECS=10 READ_SECS=20 DISPATCH_RUNS=2000 DISPATCH_RATE=100
-  LIFECYCLE_RUNS=10000 SEED_RUNS=1000000 LIST_REQUESTS=400 PAGES=500 REPEAT=200
+  LIFECYCLE_RUNS=5000 SEED_RUNS=1000000 LIST_REQUESTS=400 PAGES=500 REPEAT=200
 fi
 
 want() { [[ ",$PHASES," == *",$1,"* ]]; }
@@ -402,4 +402,4 @@ cat >"$WORK/meta.json" <<EOF
  "runs_in_table": $TOTAL_RUNS, "runs_of_bench_team": $TEAM_RUNS, "jfr": $( [ "$JFR" = 1 ] && echo true || echo false )}
 EOF
 cp "$WORK/service.log" "$BENCH/results/$TS-service.log" 2>/dev/null || true
-bench report --dir "$WORK" --result "$BENCH/results/$TS.json"
+bench report --dir "$WORK" --result "$BENCH/results/$TS.json" --markdown "$BENCH/results/$TS.md"
