@@ -53,14 +53,20 @@ public final class AgentrunsAsyncClient implements AutoCloseable {
         return new AgentrunsAsyncClient(ClientOptions.builder().build());
     }
 
+    /** Settings to build a client with: {@code new AgentrunsAsyncClient(builder()...build())}. */
     public static ClientOptions.Builder builder() {
         return ClientOptions.builder();
     }
 
+    /** The settings of this client. */
     public ClientOptions options() { return options; }
+    /** Runs: create, list, get, cancel, events, follow. */
     public AsyncRunsService runs() { return runs; }
+    /** Environments: create, list, get, update, delete. */
     public AsyncEnvironmentsService environments() { return environments; }
+    /** Skills of the caller's environments. */
     public AsyncSkillsService skills() { return skills; }
+    /** Webhooks: create, list, get, update, delete, deliveries. */
     public AsyncWebhooksService webhooks() { return webhooks; }
     /** API keys; needs the {@code admin} scope. */
     public AsyncKeysService keys() { return keys; }

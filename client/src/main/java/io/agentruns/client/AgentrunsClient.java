@@ -45,16 +45,22 @@ public final class AgentrunsClient implements AutoCloseable {
         return new AgentrunsClient(ClientOptions.builder().baseUrl(baseUrl).apiKey(apiKey).build());
     }
 
+    /** Settings to build a client with: {@code new AgentrunsClient(builder()...build())}. */
     public static ClientOptions.Builder builder() {
         return ClientOptions.builder();
     }
 
     /** The asynchronous client sharing this client's settings and connections. */
     public AgentrunsAsyncClient async() { return async; }
+    /** The settings of this client. */
     public ClientOptions options() { return async.options(); }
+    /** Runs: create, list, get, cancel, events, follow. */
     public RunsService runs() { return runs; }
+    /** Environments: create, list, get, update, delete. */
     public EnvironmentsService environments() { return environments; }
+    /** Skills of the caller's environments. */
     public SkillsService skills() { return skills; }
+    /** Webhooks: create, list, get, update, delete, deliveries. */
     public WebhooksService webhooks() { return webhooks; }
     /** API keys; needs the {@code admin} scope. */
     public KeysService keys() { return keys; }

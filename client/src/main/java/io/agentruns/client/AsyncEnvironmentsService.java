@@ -17,28 +17,34 @@ public final class AsyncEnvironmentsService {
         this.transport = transport;
     }
 
+    /** Creates the resource; retries reuse one {@code Idempotency-Key}. */
     public CompletableFuture<CloudEnvironment> create(EnvironmentRequest request) {
         return create(request, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<CloudEnvironment> create(EnvironmentRequest request, RequestOptions options) {
         return transport.send(ApiRequest.create("/agent/environments", request), options)
                 .thenApply(r -> Json.read(r.body(), CloudEnvironment.class));
     }
 
+    /** Lists the resources visible to the caller. */
     public CompletableFuture<List<CloudEnvironment>> list() {
         return list(RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<List<CloudEnvironment>> list(RequestOptions options) {
         return transport.send(ApiRequest.get("/agent/environments"), options)
                 .thenApply(r -> Json.read(r.body(), ListEnvironmentsResponse.class).environments());
     }
 
+    /** Fetches one resource by id; {@code NotFoundException} when the caller cannot see it. */
     public CompletableFuture<CloudEnvironment> get(String id) {
         return get(id, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<CloudEnvironment> get(String id, RequestOptions options) {
         return transport.send(ApiRequest.get(path(id)), options)
                 .thenApply(r -> Json.read(r.body(), CloudEnvironment.class));
@@ -49,15 +55,18 @@ public final class AsyncEnvironmentsService {
         return update(id, request, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<CloudEnvironment> update(String id, EnvironmentRequest request, RequestOptions options) {
         return transport.send(ApiRequest.put(path(id), request), options)
                 .thenApply(r -> Json.read(r.body(), CloudEnvironment.class));
     }
 
+    /** Deletes the resource. */
     public CompletableFuture<Void> delete(String id) {
         return delete(id, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<Void> delete(String id, RequestOptions options) {
         return transport.send(ApiRequest.delete(path(id)), options).thenApply(r -> null);
     }

@@ -21,15 +21,18 @@ public final class AsyncKeysService {
         return create(request, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<ApiKey> create(CreateApiKeyRequest request, RequestOptions options) {
         return transport.send(ApiRequest.create("/admin/keys", request), options)
                 .thenApply(r -> Json.read(r.body(), ApiKey.class));
     }
 
+    /** Lists the resources visible to the caller. */
     public CompletableFuture<List<ApiKey>> list() {
         return list(RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<List<ApiKey>> list(RequestOptions options) {
         return transport.send(ApiRequest.get("/admin/keys"), options)
                 .thenApply(r -> Json.readList(r.body(), "keys", ApiKey.class));
@@ -40,6 +43,7 @@ public final class AsyncKeysService {
         return revoke(id, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<Void> revoke(String id, RequestOptions options) {
         return transport.send(ApiRequest.delete("/admin/keys/" + HttpTransport.segment(id)), options)
                 .thenApply(r -> null);

@@ -35,6 +35,7 @@ public final class AsyncRunsService {
         return create(request, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<RunAgentResponse> create(RunAgentRequest request, RequestOptions options) {
         return transport.send(ApiRequest.create("/agent/runs", request), options)
                 .thenApply(r -> Json.read(r.body(), RunAgentResponse.class));
@@ -45,6 +46,7 @@ public final class AsyncRunsService {
         return list(params, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<ListRunsResponse> list(ListRunsParams params, RequestOptions options) {
         ListRunsParams p = params == null ? ListRunsParams.none() : params;
         return transport.send(ApiRequest.get("/agent/runs", p.toQuery()), options)
@@ -76,6 +78,7 @@ public final class AsyncRunsService {
         return get(runId, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<RunItem> get(String runId, RequestOptions options) {
         return transport.send(ApiRequest.get(runPath(runId)), options)
                 .thenApply(r -> Json.read(r.body(), RunItem.class));
@@ -86,6 +89,7 @@ public final class AsyncRunsService {
         return cancel(runId, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<String> cancel(String runId, RequestOptions options) {
         return transport.send(ApiRequest.post(runPath(runId) + "/cancel", null), options)
                 .thenApply(r -> {
@@ -99,6 +103,7 @@ public final class AsyncRunsService {
         return events(runId, afterSeq, limit, RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<ListEventsResponse> events(String runId, long afterSeq, Integer limit,
                                                         RequestOptions options) {
         QueryParams q = new QueryParams().add("after", afterSeq).add("limit", limit);

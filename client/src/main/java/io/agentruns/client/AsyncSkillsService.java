@@ -16,10 +16,12 @@ public final class AsyncSkillsService {
         this.transport = transport;
     }
 
+    /** Lists the resources visible to the caller. */
     public CompletableFuture<List<Skill>> list() {
         return list(RequestOptions.none());
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public CompletableFuture<List<Skill>> list(RequestOptions options) {
         return transport.send(ApiRequest.get("/agent"), options)
                 .thenApply(r -> Json.read(r.body(), ListSkillsResponse.class).agents());

@@ -38,6 +38,7 @@ public final class RunsService {
         return Futures.join(async.create(request));
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public RunAgentResponse create(RunAgentRequest request, RequestOptions options) {
         return Futures.join(async.create(request, options));
     }
@@ -47,6 +48,7 @@ public final class RunsService {
         return Futures.join(async.list(params));
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public ListRunsResponse list(ListRunsParams params, RequestOptions options) {
         return Futures.join(async.list(params, options));
     }
@@ -70,10 +72,12 @@ public final class RunsService {
         return StreamSupport.stream(listAutoPaging(params).spliterator(), false);
     }
 
+    /** Fetches one resource by id; {@code NotFoundException} when the caller cannot see it. */
     public RunItem get(String runId) {
         return Futures.join(async.get(runId));
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public RunItem get(String runId, RequestOptions options) {
         return Futures.join(async.get(runId, options));
     }
@@ -83,6 +87,7 @@ public final class RunsService {
         return Futures.join(async.cancel(runId));
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public String cancel(String runId, RequestOptions options) {
         return Futures.join(async.cancel(runId, options));
     }
@@ -92,6 +97,7 @@ public final class RunsService {
         return Futures.join(async.events(runId, afterSeq, limit));
     }
 
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public ListEventsResponse events(String runId, long afterSeq, Integer limit, RequestOptions options) {
         return Futures.join(async.events(runId, afterSeq, limit, options));
     }

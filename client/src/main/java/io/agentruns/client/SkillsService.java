@@ -12,6 +12,8 @@ public final class SkillsService {
         this.async = async;
     }
 
+    /** Lists the resources visible to the caller. */
     public List<Skill> list() { return Futures.join(async.list()); }
+    /** As the call without options, with per-request {@code options} (timeout, retries, headers, idempotency key). */
     public List<Skill> list(RequestOptions options) { return Futures.join(async.list(options)); }
 }

@@ -8,7 +8,25 @@ import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
  * {@link #UNKNOWN} instead of failing.
  */
 public enum RunState {
-    QUEUED, PENDING, CLAIMED, INPROGRESS, BLOCKED, SUCCEEDED, FAILED, CANCELLED, ERROR,
+    /** Waiting for a worker. */
+    QUEUED,
+    /** Accepted by the list filter for compatibility; not served. */
+    PENDING,
+    /** Accepted by the list filter for compatibility; not served. */
+    CLAIMED,
+    /** The agent is running. */
+    INPROGRESS,
+    /** Accepted by the list filter for compatibility; not served. */
+    BLOCKED,
+    /** Final: the agent finished; {@code session_link} is set. */
+    SUCCEEDED,
+    /** Final: see {@code status_message}. */
+    FAILED,
+    /** Final: cancelled by the cancel endpoint. */
+    CANCELLED,
+    /** Accepted by the list filter for compatibility; not served. */
+    ERROR,
+    /** A state this SDK version does not know. */
     @JsonEnumDefaultValue UNKNOWN;
 
     /** True for the states that never change again: SUCCEEDED, FAILED, CANCELLED (and ERROR). */

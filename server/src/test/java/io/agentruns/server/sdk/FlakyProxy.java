@@ -21,12 +21,22 @@ final class FlakyProxy implements AutoCloseable {
     private final String prefix;
     private final AtomicInteger answersToLose;
     private final AtomicInteger lost = new AtomicInteger();
+    private final String cutBefore;
 
     FlakyProxy(int upstreamPort, String prefix, int answersToLose) throws IOException {
+        this(upstreamPort, prefix, answersToLose, null);
+    }
+
+    /**
+     * With {@code cutBefore}, a doomed answer is passed on up to the first occurrence of that text and the
+     * connection is cut there (a stream that breaks in the middle) instead of losing the whole answer.
+     */
+    FlakyProxy(int upstreamPort, String prefix, int answersToLose, String cutBefore) throws IOException {
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         this.upstreamPort = upstreamPort;
         this.prefix = prefix;
         this.answersToLose = new AtomicInteger(answersToLose);
+        this.cutBefore = cutBefore;
         Thread.ofVirtual().start(this::acceptLoop);
     }
 
@@ -85,8 +95,25 @@ final class FlakyProxy implements AutoCloseable {
         byte[] buf = new byte[16384];
         InputStream in = upstream.getInputStream();
         OutputStream out = client.getOutputStream();
+        StringBuilder seen = new StringBuilder();
         for (int n; (n = in.read(buf)) > 0; ) {
             synchronized (doomed) {
+                if (doomed[0] && cutBefore != null) {
+                    int before = seen.length();
+                    seen.append(new String(buf, 0, n, StandardCharsets.ISO_8859_1));
+                    int at = seen.indexOf(cutBefore);
+                    if (at < 0) {
+                        out.write(buf, 0, n);
+                        out.flush();
+                        continue;
+                    }
+                    out.write(buf, 0, Math.max(0, at - before));
+                    out.flush();
+                    lost.incrementAndGet();
+                    client.close();
+                    upstream.close();
+                    return;
+                }
                 if (doomed[0]) {
                     // The service has answered, so the request took effect; the client never hears of it.
                     lost.incrementAndGet();

@@ -232,6 +232,22 @@ class WorkerH2Test {
         await(() -> state(run).equals("CANCELLED"));
     }
 
+    /** The fast path (notification) lost: the heartbeat still carries the cancel to the worker. */
+    @Test
+    void cancelReachesTheWorkerThroughTheHeartbeatWithoutANotification() throws Exception {
+        BlockingHarness harness = new BlockingHarness(true);
+        startWorker(harness, 1);
+        UUID run = fixtures.queuedRun(team, null, Instant.now());
+        assertThat(harness.awaitStarted(1)).isTrue();
+        JdbcRunQueue silent = new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), Clock.systemUTC(),
+                RunNotifier.NONE, OutboxWriter.NONE), RunNotifier.NONE, new RunQueueSettings(Duration.ofSeconds(3), 0),
+                Clock.systemUTC());
+
+        silent.requestCancel(team.teamId(), run);
+
+        await(() -> state(run).equals("CANCELLED"));
+    }
+
     @Test
     void cancelledHarnessThatIgnoresTheSignalIsEndedByTheEngine() throws Exception {
         BlockingHarness harness = new BlockingHarness(false);
