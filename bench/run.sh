@@ -45,8 +45,8 @@ LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 KEY="ar_bench_$(head -c 18 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
 
 if [ "$MODE" = quick ]; then
-  CREATE_SECS=6 WARMUP_SECS=4 READ_SECS=6 DISPATCH_RUNS=400 DISPATCH_RATE=100
-  LIFECYCLE_RUNS=1000 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
+  CREATE_SECS=5 WARMUP_SECS=3 READ_SECS=5 DISPATCH_RUNS=300 DISPATCH_RATE=100
+  LIFECYCLE_RUNS=800 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
 else
   CREATE_SECS=20 WARMUP_SECS=10 READ_SECS=20 DISPATCH_RUNS=2000 DISPATCH_RATE=100
   LIFECYCLE_RUNS=5000 SEED_RUNS=1000000 LIST_REQUESTS=400 PAGES=500 REPEAT=200
@@ -358,7 +358,7 @@ fi
 # --- 6. memory ----------------------------------------------------------------------------------------------
 HWM_KIB="$(awk '/^VmHWM:/ {print $2}' "/proc/$JPID/status")"
 MAX_SAMPLED_KIB="$(awk 'max < $2 {max = $2} END {print max + 0}' "$WORK/rss.log")"
-HEAP_FLAGS="$(tr '\0' ' ' <"/proc/$JPID/cmdline" | grep -oE -- '-Xm[sx][^ ]+|-XX:MaxRAMPercentage=[^ ]+' | tr '\n' ' ' || true)"
+HEAP_FLAGS="$( { tr '\0' ' ' <"/proc/$JPID/cmdline"; echo " $SERVICE_OPTS"; } | grep -oE -- '-Xm[sx][^ ]+|-XX:MaxRAMPercentage=[^ ]+' | tr '\n' ' ' || true)"
 cat >"$WORK/memory.json" <<EOF
 {"peak_rss_mib": $((HWM_KIB / 1024)), "max_sampled_rss_mib": $((MAX_SAMPLED_KIB / 1024)),
  "service_heap_flags": "${HEAP_FLAGS% }", "by_phase": $RSS_PHASES}
