@@ -403,3 +403,4 @@ cat >"$WORK/meta.json" <<EOF
 EOF
 cp "$WORK/service.log" "$BENCH/results/$TS-service.log" 2>/dev/null || true
 bench report --dir "$WORK" --result "$BENCH/results/$TS.json" --markdown "$BENCH/results/$TS.md"
+rm -rf "$WORK"  # everything worth keeping was copied to bench/results
