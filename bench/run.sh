@@ -45,11 +45,11 @@ LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 KEY="ar_bench_$(head -c 18 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
 
 if [ "$MODE" = quick ]; then
-  CREATE_SECS=6 WARMUP_SECS=4 READ_SECS=6 DISPATCH_RUNS=400 DISPATCH_RATE=100
-  LIFECYCLE_RUNS=1000 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
+  CREATE_SECS=5 WARMUP_SECS=3 READ_SECS=5 DISPATCH_RUNS=300 DISPATCH_RATE=100
+  LIFECYCLE_RUNS=800 SEED_RUNS=100000 LIST_REQUESTS=150 PAGES=500 REPEAT=60
 else
   CREATE_SECS=20 WARMUP_SECS=10 READ_SECS=20 DISPATCH_RUNS=2000 DISPATCH_RATE=100
-  LIFECYCLE_RUNS=10000 SEED_RUNS=1000000 LIST_REQUESTS=400 PAGES=500 REPEAT=200
+  LIFECYCLE_RUNS=5000 SEED_RUNS=1000000 LIST_REQUESTS=400 PAGES=500 REPEAT=200
 fi
 
 want() { [[ ",$PHASES," == *",$1,"* ]]; }
@@ -345,6 +345,7 @@ cat >"$WORK/filters.txt" <<EOF
 
 state=FAILED
 name=agent-7
+name=nightly-audit
 creator=$CREATOR_FILTER
 created_after=$AFTER
 state=SUCCEEDED&name=agent-7&created_after=$AFTER
@@ -357,7 +358,7 @@ fi
 # --- 6. memory ----------------------------------------------------------------------------------------------
 HWM_KIB="$(awk '/^VmHWM:/ {print $2}' "/proc/$JPID/status")"
 MAX_SAMPLED_KIB="$(awk 'max < $2 {max = $2} END {print max + 0}' "$WORK/rss.log")"
-HEAP_FLAGS="$(tr '\0' ' ' <"/proc/$JPID/cmdline" | grep -oE -- '-Xm[sx][^ ]+|-XX:MaxRAMPercentage=[^ ]+' | tr '\n' ' ' || true)"
+HEAP_FLAGS="$( { tr '\0' ' ' <"/proc/$JPID/cmdline"; echo " $SERVICE_OPTS"; } | grep -oE -- '-Xm[sx][^ ]+|-XX:MaxRAMPercentage=[^ ]+' | tr '\n' ' ' || true)"
 cat >"$WORK/memory.json" <<EOF
 {"peak_rss_mib": $((HWM_KIB / 1024)), "max_sampled_rss_mib": $((MAX_SAMPLED_KIB / 1024)),
  "service_heap_flags": "${HEAP_FLAGS% }", "by_phase": $RSS_PHASES}
@@ -401,4 +402,4 @@ cat >"$WORK/meta.json" <<EOF
  "runs_in_table": $TOTAL_RUNS, "runs_of_bench_team": $TEAM_RUNS, "jfr": $( [ "$JFR" = 1 ] && echo true || echo false )}
 EOF
 cp "$WORK/service.log" "$BENCH/results/$TS-service.log" 2>/dev/null || true
-bench report --dir "$WORK" --result "$BENCH/results/$TS.json"
+bench report --dir "$WORK" --result "$BENCH/results/$TS.json" --markdown "$BENCH/results/$TS.md"
