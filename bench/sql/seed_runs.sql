@@ -1,7 +1,8 @@
 -- Seeds :n finished runs for bench/run.sh phase 5 (psql variables: n, template = an existing run id).
 -- Half of them belong to the template run's team (the bench team, which the list queries read), the
 -- rest to 4 other teams, so that every query has to pick its team's rows out of a shared table.
--- Each team has 10 creators; 50 config names (agent-0..agent-49); 90 days of history, one run every
+-- Each team has 10 creators; 50 config names (agent-0..agent-49) plus a rare one (nightly-audit, 1 in
+-- 10,000 runs: a filter whose matches are few and far apart); 90 days of history, one run every
 -- 90 days / n; states (pseudo-random) 90% SUCCEEDED, 5% FAILED, 5% CANCELLED. Rows are copies of the template run
 -- (jsonb_populate_record keeps every column the migrations define, including ones added later)
 -- with the varying columns replaced. Ids are UUIDv7-like (time-ordered), as the service makes them.
@@ -41,7 +42,7 @@ WITH arrays AS (
     SELECT g AS i, g / 8 AS j, abs(hashint4(g / 8)) AS h,
            CASE WHEN g % 8 < 4 THEN 0 ELSE g % 8 - 3 END AS team_idx,
            date_trunc('milliseconds', now() - interval '90 days' * (1 - g::float8 / :n)) AS created,
-           'agent-' || ((g / 8) % 50) AS name
+           CASE WHEN (g / 8) % 10000 = 0 THEN 'nightly-audit' ELSE 'agent-' || ((g / 8) % 50) END AS name
     FROM generate_series(1, :n) g
 )
 INSERT INTO runs

@@ -34,6 +34,10 @@ final class Report {
         Path out = Path.of(o.get("result"));
         Files.createDirectories(out.getParent());
         Files.writeString(out, ServiceApi.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result) + "\n");
+        String markdown = o.get("markdown", "");
+        if (!markdown.isEmpty()) {
+            Files.writeString(Path.of(markdown), markdown(result));
+        }
         System.out.println(table(result));
         System.out.println("results: " + out);
         System.out.println(ServiceApi.JSON.writeValueAsString(result.get("ratios")));
@@ -145,6 +149,61 @@ final class Report {
         for (Target t : targets(r)) {
             out.append(String.format(Locale.ROOT, "  %-30s %10s  target %s%s  %s%n", t.name(), t.measured() ? fmt(t.value()) + t.unit() : "n/a",
                     t.atLeast() ? ">= " : "<= ", fmt(t.limit()) + t.unit(), !t.measured() ? "NOT MEASURED" : t.met() ? "met" : "MISSED"));
+        }
+        return out.toString();
+    }
+
+    /** The figures and targets as Markdown tables, for docs/performance.md. */
+    static String markdown(JsonNode r) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "Run `%s` (%s mode, commit %s, %s CPUs, load average %s at start, PostgreSQL %s, %s workers).%n%n",
+                r.path("timestamp").asString("?"), r.path("mode").asString("?"), r.path("git_commit").asString("?"),
+                r.path("cpus").asString("?"), r.path("load_average_at_start").asString("?"), r.path("postgresql").asString("?"),
+                r.path("workers").asString("?")));
+        out.append("| figure | agentruns | p50 ms | p99 ms | baseline | ratio |\n|---|---:|---:|---:|---|---:|\n");
+        for (String c : List.of("c16", "c64")) {
+            JsonNode side = r.path("create").path(c);
+            out.append(String.format(Locale.ROOT, "| create, %s connections | %s req/s | %s | %s | pgbench %s tx/s (p50 %s, p99 %s ms) | %s |%n",
+                    c.substring(1), fmt(num(side.path("agentruns").path("throughput_rps"))),
+                    fmt(num(side.path("agentruns").path("latency").path("p50_ms"))), fmt(num(side.path("agentruns").path("latency").path("p99_ms"))),
+                    fmt(num(side.path("pgbench").path("throughput_rps"))), fmt(num(side.path("pgbench").path("latency").path("p50_ms"))),
+                    fmt(num(side.path("pgbench").path("latency").path("p99_ms"))), fmt(num(side.path("ratio")))));
+        }
+        JsonNode tx = r.path("create").path("c16").path("pgbench_run_and_event_tx");
+        if (tx.has("throughput_rps")) {
+            out.append(String.format(Locale.ROOT, "| (reference) pgbench run + event in one transaction, 16 clients | %s tx/s | %s | %s | | |%n",
+                    fmt(num(tx.path("throughput_rps"))), fmt(num(tx.path("latency").path("p50_ms"))), fmt(num(tx.path("latency").path("p99_ms")))));
+        }
+        JsonNode read = r.path("read");
+        out.append(String.format(Locale.ROOT, "| read GET /runs/{id}, 64 connections (%s-byte body) | %s req/s | %s | %s | nginx %s req/s (p50 %s, p99 %s ms) | %s |%n",
+                r.path("read_body_bytes").asString("?"), fmt(num(read.path("agentruns").path("throughput_rps"))),
+                fmt(num(read.path("agentruns").path("latency").path("p50_ms"))), fmt(num(read.path("agentruns").path("latency").path("p99_ms"))),
+                fmt(num(read.path("nginx").path("throughput_rps"))), fmt(num(read.path("nginx").path("latency").path("p50_ms"))),
+                fmt(num(read.path("nginx").path("latency").path("p99_ms"))), fmt(num(read.path("ratio")))));
+        JsonNode d = r.path("dispatch");
+        out.append(String.format(Locale.ROOT, "| dispatch QUEUED -> INPROGRESS, %s runs at %s/s | | %s | %s | | |%n",
+                d.path("queued_to_inprogress").path("count").asString("?"), d.path("rate_per_s").asString("?"),
+                fmt(num(d.path("queued_to_inprogress").path("p50_ms"))), fmt(num(d.path("queued_to_inprogress").path("p99_ms")))));
+        JsonNode l = r.path("lifecycle");
+        out.append(String.format(Locale.ROOT, "| lifecycle, %s runs | %s runs/s | | | db-scheduler %s tasks/s | %s |%n",
+                l.path("agentruns").path("runs").asString("?"), fmt(num(l.path("agentruns").path("runs_per_s"))),
+                fmt(num(l.path("db_scheduler").path("runs_per_s"))), fmt(num(l.path("ratio")))));
+        for (JsonNode f : r.path("scale").path("filters")) {
+            out.append(String.format(Locale.ROOT, "| list `%s` (%s rows in table) | %s items | %s | %s | | |%n",
+                    f.path("query").asString().replace("|", "\\|"), r.path("runs_in_table").asString("?"), f.path("items_per_page").asString("?"),
+                    fmt(num(f.path("latency").path("p50_ms"))), fmt(num(f.path("latency").path("p99_ms")))));
+        }
+        JsonNode walk = r.path("scale").path("cursor_walk");
+        out.append(String.format(Locale.ROOT, "| list page 1 (repeated) | | %s | %s | | |%n",
+                fmt(num(walk.path("page_1_repeated").path("p50_ms"))), fmt(num(walk.path("page_1_repeated").path("p99_ms")))));
+        out.append(String.format(Locale.ROOT, "| list page %s through the cursor (repeated) | | %s | %s | page 1 | %s |%n",
+                walk.path("pages_walked").asString("?"), fmt(num(walk.path("last_page_repeated").path("p50_ms"))),
+                fmt(num(walk.path("last_page_repeated").path("p99_ms"))), fmt(num(r.path("ratios").path("list_last_page_vs_first_page_p50")))));
+        out.append(String.format(Locale.ROOT, "| peak RSS (VmHWM) | %s MiB | | | | |%n%n", fmt(num(r.path("memory").path("peak_rss_mib")))));
+        out.append("| target | value | met |\n|---|---:|---|\n");
+        for (Target t : targets(r)) {
+            out.append(String.format(Locale.ROOT, "| %s %s%s | %s | %s |%n", t.name(), t.atLeast() ? ">=" : "<=", fmt(t.limit()) + t.unit(),
+                    t.measured() ? fmt(t.value()) + t.unit() : "n/a", !t.measured() ? "not measured" : t.met() ? "yes" : "**no**"));
         }
         return out.toString();
     }

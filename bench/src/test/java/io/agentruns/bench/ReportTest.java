@@ -54,5 +54,7 @@ class ReportTest {
                 org.assertj.core.groups.Tuple.tuple("list p99 (deepest page)", true),
                 org.assertj.core.groups.Tuple.tuple("peak RSS", true));
         assertThat(Report.table(r)).contains("create c16 (req/s)", "pgbench 4000 tps", "MISSED", "NOT MEASURED");
+        assertThat(Report.markdown(r)).contains("| create, 16 connections | 1000 req/s | 10.00 | 30.00 | pgbench 4000 tx/s", "| 0.25 |",
+                "| list `state=FAILED`", "| dispatch p99 <=50.00 ms | 20.00 ms | yes |", "| peak RSS <=512 MiB | 400 MiB | yes |");
     }
 }

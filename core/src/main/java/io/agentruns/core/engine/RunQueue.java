@@ -34,8 +34,8 @@ public interface RunQueue {
     void finish(Lease lease, RunOutcome outcome);
 
     /**
-     * Gives a run back as the reaper would: QUEUED again when the harness never started
-     * (CANCELLED if a cancel was requested meanwhile), otherwise FAILED with {@code ifStarted}.
+     * Gives a run back as the reaper would: CANCELLED if a cancel was requested meanwhile, QUEUED
+     * again when the harness never started, otherwise FAILED with {@code ifStarted}.
      */
     void release(Lease lease, StatusMessage ifStarted);
 

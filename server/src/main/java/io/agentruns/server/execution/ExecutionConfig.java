@@ -74,13 +74,18 @@ public class ExecutionConfig {
     @ConditionalOnProperty(prefix = "agentruns.worker", name = "enabled", havingValue = "true", matchIfMissing = true)
     public Worker worker(RunQueue queue, EventLog events, ObjectProvider<Harness> harnesses, RunRepository runs,
                          EnvironmentRepository environments, Database database, InProcessRunSignals inProcess,
-                         ExecutionProperties properties, Clock clock) {
+                         ExecutionProperties properties, Clock clock,
+                         org.springframework.core.env.Environment environment) {
         Harness harness = harnesses.getIfAvailable(() -> {
             log.warn("No agent harness is installed: runs will FAIL with feature_not_available");
             return new UnavailableHarness();
         });
         RunSignals signals = database.dialect() == Dialect.POSTGRESQL
                 ? new PgRunSignals(database.dataSource()) : inProcess;
+        if (database.dialect() == Dialect.H2 && environment.getProperty("agentruns.mode", "serve").equalsIgnoreCase("worker")) {
+            log.warn("agentruns worker on the embedded H2 database: only this process can open it, so this worker "
+                    + "cannot share runs with a separate API process; use PostgreSQL (AGENTRUNS_DATABASE_URL) for workers");
+        }
         ExecutionProperties.Worker w = properties.worker();
         Duration lease = Duration.ofSeconds(properties.leaseSeconds());
         WorkerSettings settings = new WorkerSettings(workerId(), w.host(), w.concurrency(), lease.dividedBy(3),

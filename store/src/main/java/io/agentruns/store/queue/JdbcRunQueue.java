@@ -270,13 +270,14 @@ public final class JdbcRunQueue implements RunQueue {
     }
 
     /**
-     * The reaper's rule, shared by graceful stop: a run whose harness never started (no session)
-     * goes back to QUEUED (CANCELLED if a cancel came meanwhile); one that started is never re-run
+     * The reaper's rule, shared by graceful stop: a run with a pending cancel ends CANCELLED; a run
+     * whose harness never started (no session) goes back to QUEUED; one that started is never re-run
      * and ends FAILED with {@code ifStarted}.
      */
     private boolean giveBack(HeldRun run, StatusMessage ifStarted, Instant now) {
-        RunState to = run.sessionId() != null ? RunState.FAILED
-                : run.cancelRequested() ? RunState.CANCELLED : RunState.QUEUED;
+        // A cancel that was asked for wins: the user wanted the run stopped, and it is.
+        RunState to = run.cancelRequested() ? RunState.CANCELLED
+                : run.sessionId() != null ? RunState.FAILED : RunState.QUEUED;
         StatusMessage status = to == RunState.FAILED ? ifStarted : null;
         Optional<RunStateWriter.Change> change = stateWriter.transition(run.id(), to, run.version(), status);
         change.ifPresent(c -> jdbc.sql(to == RunState.QUEUED

@@ -298,6 +298,17 @@ abstract class RunQueueContractTest {
     }
 
     @Test
+    void reapedStartedRunWithPendingCancelEndsCancelled() {
+        UUID run = fixtures.queuedRun(teamA, null, T0);
+        Lease lease = queue.claim("dead", null).orElseThrow();
+        queue.markStarted(lease, "s");
+        queue.requestCancel(teamA.teamId(), run);
+        clock.advance(LEASE.plusSeconds(1));
+        assertThat(queue.reapExpired(10)).isEqualTo(1);
+        assertThat(state(run)).isEqualTo("CANCELLED");
+    }
+
+    @Test
     void releasedRunWithPendingCancelEndsCancelled() {
         UUID run = fixtures.queuedRun(teamA, null, T0);
         Lease lease = queue.claim("w", null).orElseThrow();
