@@ -45,7 +45,7 @@ public class RunCreationService {
         String title = request.title() != null ? request.title()
                 : Titles.derive(request.prompt(), config.name() != null ? config.name() : "Untitled run");
         NewRun run = new NewRun(caller.teamId(), title, request.prompt(), config, source, caller.principal().id(),
-                request.teamScoped(), null, null);
+                request.teamScoped(), null, null, caller.principal());
         return runs.create(run, claim);
     }
 }

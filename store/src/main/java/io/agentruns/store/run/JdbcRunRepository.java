@@ -2,6 +2,7 @@ package io.agentruns.store.run;
 
 import io.agentruns.core.error.ApiException;
 import io.agentruns.core.error.ErrorCode;
+import io.agentruns.core.run.AgentConfig;
 import io.agentruns.core.run.Artifact;
 import io.agentruns.core.run.CreateResult;
 import io.agentruns.core.run.IdempotencyClaim;
@@ -13,6 +14,7 @@ import io.agentruns.core.run.RunPage;
 import io.agentruns.core.run.RunQuery;
 import io.agentruns.core.run.RunRepository;
 import io.agentruns.core.run.RunState;
+import io.agentruns.core.run.Usage;
 import io.agentruns.store.SqlTime;
 import io.agentruns.store.StoreJson;
 import java.time.Clock;
@@ -66,8 +68,10 @@ public final class JdbcRunRepository implements RunRepository {
             }
         }
         try {
-            UUID id = tx.execute(status -> insert(run, claim, now));
-            return new CreateResult.Created(find(run.teamId(), id).orElseThrow());
+            Run created = tx.execute(status -> insert(run, claim, now));
+            // Without the creator at hand (store tests, internal callers) the run is read back.
+            return new CreateResult.Created(run.creator() != null ? created
+                    : find(run.teamId(), created.id()).orElseThrow());
         } catch (DuplicateKeyException e) {
             if (claim == null) {
                 throw e;
@@ -78,21 +82,26 @@ public final class JdbcRunRepository implements RunRepository {
         }
     }
 
-    private UUID insert(NewRun run, IdempotencyClaim claim, Instant now) {
+    /**
+     * Inserts the run with last_event_seq = 1 and its first state event (seq 1) in one go, so the
+     * new row is written once; returns the run as written (its creator is null when not given).
+     */
+    private Run insert(NewRun run, IdempotencyClaim claim, Instant now) {
         UUID id = Ids.uuidV7(clock);
+        String config = StoreJson.write(run.config());
         jdbc.sql("INSERT INTO runs (id, team_id, title, prompt, state, created_at, updated_at, config, config_name,"
                         + " model_id, environment_id, skill_spec, worker_host, source, creator_id, team_scoped,"
                         + " parent_run_id, schedule_id, version, cancel_requested, last_event_seq)"
                         + " VALUES (:id, :team, :title, :prompt, :state, :now, :now, :config, :configName, :modelId,"
                         + " :environmentId, :skillSpec, :workerHost, :source, :creator, :teamScoped, :parent,"
-                        + " :schedule, 0, FALSE, 0)")
+                        + " :schedule, 0, FALSE, 1)")
                 .param("id", id)
                 .param("team", run.teamId())
                 .param("title", run.title())
                 .param("prompt", run.prompt())
                 .param("state", RunState.QUEUED.name())
                 .param("now", SqlTime.bind(now))
-                .param("config", StoreJson.write(run.config()))
+                .param("config", config)
                 .param("configName", run.config().name() == null ? "" : run.config().name())
                 .param("modelId", run.config().modelId())
                 .param("environmentId", run.config().environmentId())
@@ -104,12 +113,15 @@ public final class JdbcRunRepository implements RunRepository {
                 .param("parent", run.parentRunId())
                 .param("schedule", run.scheduleId())
                 .update();
-        stateWriter.recordState(id, null, RunState.QUEUED, null, now); // event seq 1, wakes the workers
+        stateWriter.recordCreated(id, run.teamId(), run.title(), now); // event seq 1, wakes the workers
         if (claim != null) {
             idempotency.deleteExpired(claim, now);
             idempotency.insert(claim, id, now, now.plus(idempotencyTtl));
         }
-        return id;
+        // Exactly what find() would map from the row just written (config through the same JSON).
+        return new Run(id, run.teamId(), run.title(), run.prompt(), RunState.QUEUED, now, now, null, null, null,
+                StoreJson.read(config, AgentConfig.class), null, run.source(), run.creator(), run.teamScoped(),
+                Usage.NONE, List.of(), run.parentRunId(), run.scheduleId(), null, null, null, 0);
     }
 
     private CreateResult replay(UUID teamId, IdempotencyClaim claim, IdempotencyRecords.Recorded earlier) {
@@ -124,12 +136,23 @@ public final class JdbcRunRepository implements RunRepository {
 
     @Override
     public Optional<Run> find(UUID teamId, UUID runId) {
-        List<Artifact> runArtifacts = artifacts.forRuns(List.of(runId)).getOrDefault(runId, List.of());
-        return jdbc.sql(RunRows.SELECT + " WHERE r.id = :id AND r.team_id = :team")
+        // One round trip: the run with its artifacts joined, one row per artifact (one row when none).
+        List<Artifact> runArtifacts = new ArrayList<>();
+        List<Run> found = new ArrayList<>(1);
+        jdbc.sql(RunRows.SELECT_WITH_ARTIFACTS + " WHERE r.id = :id AND r.team_id = :team ORDER BY a.seq")
                 .param("id", runId)
                 .param("team", teamId)
-                .query((rs, n) -> RunRows.map(rs, runArtifacts))
-                .optional();
+                .query(rs -> {
+                    if (found.isEmpty()) {
+                        found.add(RunRows.map(rs, List.of()));
+                    }
+                    String type = rs.getString("a_type");
+                    if (type != null) {
+                        runArtifacts.add(new Artifact(type, SqlTime.read(rs, "a_created_at"),
+                                StoreJson.readMap(rs.getString("a_data"))));
+                    }
+                });
+        return found.stream().findFirst().map(r -> withArtifacts(r, List.copyOf(runArtifacts)));
     }
 
     @Override

@@ -29,6 +29,11 @@ final class RunRows {
             + " p.photo_url AS p_photo_url"
             + " FROM runs r JOIN principals p ON p.id = r.creator_id";
 
+    /** {@link #SELECT} plus the run's artifacts ({@code a_type}, {@code a_created_at}, {@code a_data}; null when none). */
+    static final String SELECT_WITH_ARTIFACTS = SELECT.replace(" FROM runs r",
+            ", a.artifact_type AS a_type, a.created_at AS a_created_at, a.data AS a_data FROM runs r")
+            + " LEFT JOIN run_artifacts a ON a.run_id = r.id";
+
     private RunRows() {
     }
 

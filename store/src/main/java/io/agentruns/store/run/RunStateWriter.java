@@ -48,6 +48,17 @@ public final class RunStateWriter {
     }
 
     /**
+     * Records the creation of a run the caller just inserted in this transaction with state QUEUED
+     * and last_event_seq = 1: its state event seq 1 and the announcements of {@link #recordState},
+     * without a second write of the new row (no other transaction can see it before the commit).
+     */
+    public void recordCreated(UUID runId, UUID teamId, String title, Instant at) {
+        events.insert(runId, 1, EventType.STATE, at, StateEventData.of(RunState.QUEUED, null));
+        outbox.stateChanged(new StateChange(teamId, runId, title, null, RunState.QUEUED, at, null, null));
+        notifier.runQueued();
+    }
+
+    /**
      * Records that the caller just moved {@code runId} from {@code from} (null: the run was just
      * created) to {@code to} in this transaction: appends the state event and announces the change.
      * The seq increment also locks the run row until commit, so a run's events are serialised.
