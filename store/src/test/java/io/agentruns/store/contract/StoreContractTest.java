@@ -260,6 +260,19 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void createWithTheCreatorAtHandAnswersExactlyWhatFindReads() {
+        TeamUser t = fixture.newTeam();
+        AgentConfig config = new AgentConfig("nightly", "model-a", "be brief", "env-1", null, null, "pool-1", true, 15);
+        NewRun newRun = new NewRun(t.teamId(), "Fix it", "Please fix it", config, RunSource.API, t.user().id(),
+                false, null, null, t.user());
+
+        Run created = store.runs().create(newRun, null).run();
+
+        assertThat(created).isEqualTo(store.runs().find(t.teamId(), created.id()).orElseThrow());
+        assertThat(lastEventSeq(created.id())).isEqualTo(1L);
+    }
+
+    @Test
     void artifactTypeFilterMatchesRunsWithSuchAnArtifact() {
         TeamUser t = fixture.newTeam();
         Run withPr = fixture.create(t.run("pr"));
@@ -274,6 +287,10 @@ public abstract class StoreContractTest {
         assertThat(listIds(t, q -> q.artifactType("FILE"))).isEmpty();
         Run listed = store.runs().list(t.teamId(), RunQuery.builder().artifactType("PULL_REQUEST").build()).runs().get(0);
         assertThat(listed.artifacts()).extracting(a -> a.artifactType()).containsExactly("PLAN", "PULL_REQUEST");
+        // find joins the artifacts into the run's query: every one, in seq order, and none for a run without
+        assertThat(store.runs().find(t.teamId(), withPr.id()).orElseThrow().artifacts())
+                .extracting(a -> a.artifactType()).containsExactly("PLAN", "PULL_REQUEST");
+        assertThat(store.runs().find(t.teamId(), withPlan.id()).orElseThrow().artifacts()).hasSize(1);
     }
 
     @Test
