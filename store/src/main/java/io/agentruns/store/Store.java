@@ -5,6 +5,8 @@ import io.agentruns.core.identity.IdentityRepository;
 import io.agentruns.core.outbox.OutboxWriter;
 import io.agentruns.core.run.RunRepository;
 import io.agentruns.store.environment.JdbcEnvironmentRepository;
+import io.agentruns.store.identity.ApiKeyCache;
+import io.agentruns.store.identity.CachingIdentityRepository;
 import io.agentruns.store.identity.JdbcIdentityRepository;
 import io.agentruns.store.run.JdbcRunRepository;
 import io.agentruns.store.queue.RunNotifier;
@@ -21,6 +23,7 @@ public final class Store {
     private final Clock clock;
     private final RunRepository runs;
     private final IdentityRepository identities;
+    private final ApiKeyCache apiKeyCache;
     private final EnvironmentRepository environments;
     private final RunStateWriter stateWriter;
 
@@ -43,7 +46,9 @@ public final class Store {
         this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox);
         this.runs = new JdbcRunRepository(database.jdbc(), database.transactions(), clock, idempotencyTtl,
                 stateWriter);
-        this.identities = new JdbcIdentityRepository(database.jdbc(), clock);
+        this.apiKeyCache = new ApiKeyCache(clock);
+        this.identities = new CachingIdentityRepository(
+                new JdbcIdentityRepository(database.jdbc(), clock, database.dialect()), apiKeyCache);
         this.environments = new JdbcEnvironmentRepository(database.jdbc(), database.transactions(), clock);
     }
 
@@ -61,6 +66,11 @@ public final class Store {
 
     public IdentityRepository identities() {
         return identities;
+    }
+
+    /** The key cache behind {@link #identities()}; on PostgreSQL, ApiKeyRevocationListener keeps it current across nodes. */
+    public ApiKeyCache apiKeyCache() {
+        return apiKeyCache;
     }
 
     public EnvironmentRepository environments() {
