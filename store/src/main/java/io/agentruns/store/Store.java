@@ -5,6 +5,8 @@ import io.agentruns.core.identity.IdentityRepository;
 import io.agentruns.core.outbox.OutboxWriter;
 import io.agentruns.core.run.RunRepository;
 import io.agentruns.store.environment.JdbcEnvironmentRepository;
+import io.agentruns.store.identity.ApiKeyCache;
+import io.agentruns.store.identity.CachingIdentityRepository;
 import io.agentruns.store.identity.JdbcIdentityRepository;
 import io.agentruns.store.run.JdbcRunRepository;
 import io.agentruns.store.queue.RunNotifier;
@@ -24,6 +26,7 @@ public final class Store {
     private final Clock clock;
     private final RunRepository runs;
     private final IdentityRepository identities;
+    private final ApiKeyCache apiKeyCache;
     private final EnvironmentRepository environments;
     private final RunStateWriter stateWriter;
     private final GroupCommit groupCommit;
@@ -54,7 +57,9 @@ public final class Store {
         this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox,
                 new InsertsAtCommit(new NamedParameterJdbcTemplate(database.dataSource())));
         this.runs = new JdbcRunRepository(database.jdbc(), groupCommit, clock, idempotencyTtl, stateWriter);
-        this.identities = new JdbcIdentityRepository(database.jdbc(), clock);
+        this.apiKeyCache = new ApiKeyCache(clock);
+        this.identities = new CachingIdentityRepository(
+                new JdbcIdentityRepository(database.jdbc(), clock, database.dialect()), apiKeyCache);
         this.environments = new JdbcEnvironmentRepository(database.jdbc(), database.transactions(), clock);
     }
 
@@ -72,6 +77,11 @@ public final class Store {
 
     public IdentityRepository identities() {
         return identities;
+    }
+
+    /** The key cache behind {@link #identities()}; on PostgreSQL, ApiKeyRevocationListener keeps it current across nodes. */
+    public ApiKeyCache apiKeyCache() {
+        return apiKeyCache;
     }
 
     public EnvironmentRepository environments() {
