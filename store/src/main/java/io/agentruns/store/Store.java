@@ -12,8 +12,10 @@ import io.agentruns.store.run.JdbcRunRepository;
 import io.agentruns.store.queue.RunNotifier;
 import io.agentruns.store.run.RunStateWriter;
 import io.agentruns.store.tx.GroupCommit;
+import io.agentruns.store.tx.InsertsAtCommit;
 import java.time.Clock;
 import java.time.Duration;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
  * The store's components wired on one {@link Database} and one {@link Clock}. The server may use
@@ -52,7 +54,8 @@ public final class Store {
         this.database = database;
         this.clock = clock;
         this.groupCommit = groupCommit;
-        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox);
+        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox,
+                new InsertsAtCommit(new NamedParameterJdbcTemplate(database.dataSource())));
         this.runs = new JdbcRunRepository(database.jdbc(), groupCommit, clock, idempotencyTtl, stateWriter);
         this.apiKeyCache = new ApiKeyCache(clock);
         this.identities = new CachingIdentityRepository(
