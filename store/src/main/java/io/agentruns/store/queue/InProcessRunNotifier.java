@@ -1,13 +1,14 @@
 package io.agentruns.store.queue;
 
 import io.agentruns.core.engine.InProcessRunSignals;
+import io.agentruns.store.tx.OncePerTransaction;
+import java.util.List;
 import java.util.UUID;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The in-process counterpart of NOTIFY (H2, one JVM): publishes on {@link InProcessRunSignals} after
- * the current transaction commits, or at once when called outside a transaction.
+ * the current transaction commits, or at once when called outside a transaction; like NOTIFY, once
+ * per signal per transaction ({@link OncePerTransaction}).
  */
 public final class InProcessRunNotifier implements RunNotifier {
     private final InProcessRunSignals signals;
@@ -18,24 +19,11 @@ public final class InProcessRunNotifier implements RunNotifier {
 
     @Override
     public void runQueued() {
-        afterCommit(signals::publishQueued);
+        OncePerTransaction.afterCommit(List.of(this, "queued"), signals::publishQueued);
     }
 
     @Override
     public void cancelRequested(UUID runId) {
-        afterCommit(() -> signals.publishCancel(runId));
-    }
-
-    private static void afterCommit(Runnable action) {
-        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
-            action.run();
-            return;
-        }
-        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-            @Override
-            public void afterCommit() {
-                action.run();
-            }
-        });
+        OncePerTransaction.afterCommit(List.of(this, "cancel", runId), () -> signals.publishCancel(runId));
     }
 }
