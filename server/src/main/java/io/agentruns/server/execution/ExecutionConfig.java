@@ -20,6 +20,7 @@ import io.agentruns.store.queue.PgRunNotifier;
 import io.agentruns.store.queue.PgRunSignals;
 import io.agentruns.store.queue.RunNotifier;
 import io.agentruns.store.queue.RunQueueSettings;
+import io.agentruns.store.tx.GroupCommit;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,10 +60,15 @@ public class ExecutionConfig {
                 : new InProcessRunNotifier(inProcess);
     }
 
+    /**
+     * Worker writes (start, finish) share transactions through the group commit; the store's when it
+     * has one (StoreConfig), so that runs ending and runs being created commit together.
+     */
     @Bean
     public RunQueue runQueue(Database database, Store store, RunNotifier notifier, RunQueueSettings settings,
-                             Clock clock) {
-        return new JdbcRunQueue(database, store.stateWriter(), notifier, settings, clock);
+                             Clock clock, ObjectProvider<GroupCommit> groupCommit) {
+        return new JdbcRunQueue(database, store.stateWriter(), notifier, settings, clock,
+                groupCommit.getIfAvailable(() -> new GroupCommit(database.transactionManager())));
     }
 
     @Bean

@@ -15,6 +15,7 @@ import io.agentruns.core.run.Usage;
 import io.agentruns.store.Database;
 import io.agentruns.store.Dialect;
 import io.agentruns.store.run.RunStateWriter;
+import io.agentruns.store.tx.GroupCommit;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -45,9 +46,21 @@ public final class JdbcRunQueue implements RunQueue {
     private final RunNotifier notifier;
     private final RunQueueSettings settings;
     private final Clock clock;
+    private final GroupCommit groupCommit;
 
+    /** For tests of the queue alone: worker writes get a group commit of their own. */
     public JdbcRunQueue(Database db, RunStateWriter stateWriter, RunNotifier notifier, RunQueueSettings settings,
                         Clock clock) {
+        this(db, stateWriter, notifier, settings, clock, new GroupCommit(db.transactionManager()));
+    }
+
+    /**
+     * {@code groupCommit} shares transactions among the writes of runs that end (or start) at about
+     * the same time, and with creates when it is the store's: one commit, one NOTIFY wait, for many.
+     */
+    public JdbcRunQueue(Database db, RunStateWriter stateWriter, RunNotifier notifier, RunQueueSettings settings,
+                        Clock clock, GroupCommit groupCommit) {
+        this.groupCommit = groupCommit;
         this.jdbc = db.jdbc();
         this.tx = db.transactions();
         this.dialect = db.dialect();
@@ -194,15 +207,16 @@ public final class JdbcRunQueue implements RunQueue {
         return cancel.get() ? HeartbeatResult.CANCEL_REQUESTED : HeartbeatResult.RENEWED;
     }
 
+    /** Through the group commit: runs that start together share one transaction. */
     @Override
     public void markStarted(Lease lease, String sessionId) {
-        int n = jdbc.sql("UPDATE runs SET session_id = :session WHERE id = :id AND version = :version "
-                        + "AND worker_id = :worker AND state = 'INPROGRESS'")
+        int n = groupCommit.execute(() -> jdbc.sql("UPDATE runs SET session_id = :session WHERE id = :id "
+                        + "AND version = :version AND worker_id = :worker AND state = 'INPROGRESS'")
                 .param("session", sessionId)
                 .param("id", lease.runId())
                 .param("version", lease.version())
                 .param("worker", lease.workerId())
-                .update();
+                .update());
         if (n == 0) {
             throw lost(lease);
         }
@@ -212,9 +226,14 @@ public final class JdbcRunQueue implements RunQueue {
     public record Finishing(Lease lease, RunOutcome outcome) {
     }
 
+    /**
+     * Through the group commit: runs that end at about the same time share one transaction. A lost
+     * lease is an answer of its unit, not an exception, so it never makes the batch roll back.
+     */
     @Override
     public void finish(Lease lease, RunOutcome outcome) {
-        if (!finishAll(List.of(new Finishing(lease, outcome))).getFirst()) {
+        boolean written = groupCommit.execute(() -> finishInTransaction(lease, outcome, QueueSql.now(clock)));
+        if (!written) {
             throw lost(lease);
         }
     }
@@ -226,20 +245,17 @@ public final class JdbcRunQueue implements RunQueue {
      */
     public List<Boolean> finishAll(List<Finishing> finishing) {
         Instant now = QueueSql.now(clock);
-        return tx.execute(st -> {
-            List<Boolean> written = new java.util.ArrayList<>(finishing.size());
-            List<RunStateWriter.Moved> moved = new java.util.ArrayList<>(finishing.size());
-            for (Finishing f : finishing) {
-                Optional<RunStateWriter.Moved> move = finalMove(f.lease(), f.outcome(), now);
-                move.ifPresent(m -> {
-                    moved.add(m);
-                    insertArtifacts(m.runId(), artifactsOf(f.outcome()), now);
-                });
-                written.add(move.isPresent());
-            }
-            stateWriter.recordMoved(moved);
-            return written;
+        return tx.execute(st -> finishing.stream().map(f -> finishInTransaction(f.lease(), f.outcome(), now)).toList());
+    }
+
+    /** One run's final write in the caller's transaction; false (nothing written) when the lease is lost. */
+    private boolean finishInTransaction(Lease lease, RunOutcome outcome, Instant now) {
+        Optional<RunStateWriter.Moved> move = finalMove(lease, outcome, now);
+        move.ifPresent(m -> {
+            insertArtifacts(m.runId(), artifactsOf(outcome), now);
+            stateWriter.recordMoved(List.of(m));
         });
+        return move.isPresent();
     }
 
     /**

@@ -489,4 +489,62 @@ abstract class RunQueueContractTest {
         assertThat(db.jdbc().sql("SELECT COUNT(*) FROM run_events WHERE seq = 2 AND event_type = 'state'")
                 .query(Long.class).single()).isEqualTo(runs);
     }
+
+    /**
+     * Invariant 2 through the group commit: finishes from many threads share transactions; the stale
+     * ones are refused and change nothing, the others all commit.
+     */
+    @Test
+    void concurrentFinishesWithStaleLeasesFinishExactlyTheHeldRuns() throws Exception {
+        int runs = 24;
+        for (int i = 0; i < runs; i++) {
+            fixtures.queuedRun(teamA, null, T0.minusSeconds(runs - i));
+        }
+        List<Lease> held = new ArrayList<>(queue.claim("w1", null, runs));
+        assertThat(held).hasSize(runs);
+        // Every third run is taken over: its lease expires (no heartbeat), the reaper queues it again, w2 claims it.
+        List<Lease> stale = new ArrayList<>();
+        clock.advance(LEASE.plusSeconds(1));
+        for (int i = 0; i < runs; i++) {
+            if (i % 3 == 0) {
+                stale.add(held.get(i));
+            } else {
+                assertThat(queue.heartbeat(held.get(i))).isEqualTo(HeartbeatResult.RENEWED);
+            }
+        }
+        assertThat(queue.reapExpired(100)).isEqualTo(stale.size());
+        assertThat(queue.claim("w2", null, runs)).hasSize(stale.size());
+        Map<UUID, Map<String, Object>> staleBefore = new java.util.HashMap<>();
+        stale.forEach(l -> staleBefore.put(l.runId(), row(l.runId())));
+
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<Boolean>> results = new ArrayList<>();
+        try {
+            for (Lease lease : held) {
+                results.add(pool.submit(() -> {
+                    try {
+                        queue.finish(lease, new RunOutcome.Succeeded("out-" + lease.runId(), Usage.NONE, List.of()));
+                        return true;
+                    } catch (LeaseLostException e) {
+                        return false;
+                    }
+                }));
+            }
+            for (int i = 0; i < runs; i++) {
+                assertThat(results.get(i).get()).as("run %d written", i).isEqualTo(i % 3 != 0);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (int i = 0; i < runs; i++) {
+            UUID run = held.get(i).runId();
+            if (i % 3 == 0) {
+                assertThat(row(run)).isEqualTo(staleBefore.get(run));
+            } else {
+                assertThat(state(run)).isEqualTo("SUCCEEDED");
+                assertThat(col(run, "output")).isEqualTo("out-" + run);
+                assertThat(allEvents(teamA, run)).extracting(RunEvent::seq).containsExactly(1L, 2L, 3L);
+            }
+        }
+    }
 }
