@@ -1,6 +1,6 @@
 package io.agentruns.bench;
 
-import java.net.http.HttpClient;
+import java.net.URI;
 import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -14,8 +14,7 @@ final class CreateCommand {
         int connections = o.getInt("connections", 16);
         String configName = o.get("config-name", "bench-create");
         String workerHost = o.get("worker-host", "");
-        HttpClient client = HttpLoad.newClient();
-        HttpLoad load = new HttpLoad(client, connections);
+        HttpLoad load = new HttpLoad(URI.create(o.get("base")), connections);
         AtomicReference<String> sampleRunId = new AtomicReference<>();
         if (o.getDouble("warmup", 0) > 0) {
             HttpLoad.Result warm = load.run(o.getSeconds("warmup", 0), Long.MAX_VALUE,

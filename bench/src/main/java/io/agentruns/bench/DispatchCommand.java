@@ -1,9 +1,8 @@
 package io.agentruns.bench;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -43,7 +42,9 @@ final class DispatchCommand {
         AtomicLong errors = new AtomicLong();
         Semaphore inFlight = new Semaphore(32);
         long start = System.nanoTime();
-        try (HttpClient client = HttpLoad.newClient(); ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
+        // Up to 32 creates in flight, each on a connection taken from this pool and given back after.
+        ConcurrentLinkedQueue<HttpConnection> idle = new ConcurrentLinkedQueue<>();
+        try (ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < count; i++) {
                 long due = start + (long) (i * 1e9 / rate);
                 long wait = due - System.nanoTime();
@@ -53,19 +54,25 @@ final class DispatchCommand {
                 inFlight.acquire();
                 final long n = i;
                 senders.submit(() -> {
+                    HttpConnection connection = idle.poll();
+                    if (connection == null) {
+                        connection = api.connect();
+                    }
                     try {
-                        HttpResponse<Void> r = client.send(api.create(ServiceApi.createBody(n, configName, null)),
-                                HttpResponse.BodyHandlers.discarding());
+                        HttpConnection.Response r = connection.send(api.create(ServiceApi.createBody(n, configName, null)));
                         (r.statusCode() / 100 == 2 ? ok : errors).incrementAndGet();
                     } catch (Exception e) {
                         errors.incrementAndGet();
                     } finally {
+                        idle.add(connection);
                         inFlight.release();
                     }
                 });
             }
             senders.shutdown();
             senders.awaitTermination(60, TimeUnit.SECONDS);
+        } finally {
+            idle.forEach(HttpConnection::close);
         }
         double createSeconds = (System.nanoTime() - start) / 1e9;
         LatencyStats dispatch = new LatencyStats();

@@ -1,9 +1,7 @@
 package io.agentruns.bench;
 
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,25 +18,17 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Closed-loop HTTP load: {@code connections} virtual threads each send one request at a time
- * (so the HTTP/1.1 client keeps exactly that many keep-alive connections busy) until the time
- * budget or the request budget is used up, whichever comes first. It always stops by itself.
+ * Closed-loop HTTP load: {@code connections} threads each own one keep-alive {@link HttpConnection}
+ * and send one request at a time on it until the time budget or the request budget is used up,
+ * whichever comes first. It always stops by itself.
  */
 final class HttpLoad {
-    private final HttpClient client;
+    private final URI server;
     private final int connections;
 
-    HttpLoad(HttpClient client, int connections) {
-        this.client = client;
+    HttpLoad(URI server, int connections) {
+        this.server = server;
         this.connections = connections;
-    }
-
-    static HttpClient newClient() {
-        return HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5))
-                .executor(Executors.newVirtualThreadPerTaskExecutor())
-                .build();
     }
 
     /** What one load phase measured. */
@@ -68,8 +58,8 @@ final class HttpLoad {
      * Runs the load. {@code requests} makes the n-th request (n counts from 0 across all threads);
      * {@code onSuccess} sees every 2xx response (called concurrently).
      */
-    Result run(Duration duration, long maxRequests, LongFunction<HttpRequest> requests,
-               BiConsumer<Long, HttpResponse<byte[]>> onSuccess) throws InterruptedException {
+    Result run(Duration duration, long maxRequests, LongFunction<HttpConnection.Request> requests,
+               BiConsumer<Long, HttpConnection.Response> onSuccess) {
         AtomicLong issued = new AtomicLong();
         AtomicLong ok = new AtomicLong();
         AtomicLong errors = new AtomicLong();
@@ -78,35 +68,34 @@ final class HttpLoad {
         List<LatencyStats> perThread = new ArrayList<>();
         long start = System.nanoTime();
         long deadline = start + duration.toNanos();
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService threads = Executors.newFixedThreadPool(connections)) {
             for (int t = 0; t < connections; t++) {
                 LatencyStats mine = new LatencyStats();
                 perThread.add(mine);
                 threads.submit(() -> {
-                    while (System.nanoTime() < deadline) {
-                        long n = issued.getAndIncrement();
-                        if (n >= maxRequests) {
-                            return;
-                        }
-                        HttpRequest request = requests.apply(n);
-                        long sent = System.nanoTime();
-                        try {
-                            HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-                            mine.recordNanos(System.nanoTime() - sent);
-                            statuses.computeIfAbsent(response.statusCode(), k -> new AtomicLong()).incrementAndGet();
-                            if (response.statusCode() / 100 == 2) {
-                                ok.incrementAndGet();
-                                onSuccess.accept(n, response);
-                            } else {
-                                errors.incrementAndGet();
-                                firstError.compareAndSet(null, response.statusCode() + " " + new String(response.body()));
+                    try (HttpConnection connection = new HttpConnection(server)) {
+                        while (System.nanoTime() < deadline) {
+                            long n = issued.getAndIncrement();
+                            if (n >= maxRequests) {
+                                return;
                             }
-                        } catch (IOException e) {
-                            errors.incrementAndGet();
-                            firstError.compareAndSet(null, e.toString());
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            return;
+                            HttpConnection.Request request = requests.apply(n);
+                            long sent = System.nanoTime();
+                            try {
+                                HttpConnection.Response response = connection.send(request);
+                                mine.recordNanos(System.nanoTime() - sent);
+                                statuses.computeIfAbsent(response.statusCode(), k -> new AtomicLong()).incrementAndGet();
+                                if (response.statusCode() / 100 == 2) {
+                                    ok.incrementAndGet();
+                                    onSuccess.accept(n, response);
+                                } else {
+                                    errors.incrementAndGet();
+                                    firstError.compareAndSet(null, response.statusCode() + " " + response.bodyText());
+                                }
+                            } catch (IOException e) {
+                                errors.incrementAndGet();
+                                firstError.compareAndSet(null, e.toString());
+                            }
                         }
                     }
                 });

@@ -1,6 +1,6 @@
 package io.agentruns.bench;
 
-import java.net.http.HttpClient;
+import java.net.URI;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,11 +26,8 @@ final class LifecycleCommand {
         int count = o.getInt("count", 2000);
         int connections = o.getInt("connections", 16);
         String configName = o.get("config-name", "bench-lifecycle");
-        HttpLoad.Result created;
-        try (HttpClient client = HttpLoad.newClient()) {
-            created = new HttpLoad(client, connections).run(o.getSeconds("timeout", 120), count,
-                    n -> api.create(ServiceApi.createBody(n, configName, null)), (n, r) -> { });
-        }
+        HttpLoad.Result created = new HttpLoad(URI.create(o.get("base")), connections).run(o.getSeconds("timeout", 120),
+                count, n -> api.create(ServiceApi.createBody(n, configName, null)), (n, r) -> { });
         ObjectNode node = ServiceApi.JSON.createObjectNode();
         try (Db db = new Db(o.get("jdbc"))) {
             long finals = db.awaitCount(FINAL_COUNT, configName, v -> v >= created.ok(), o.getSeconds("timeout", 120));

@@ -1,7 +1,6 @@
 package io.agentruns.bench;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,17 +28,18 @@ final class ScaleCommand {
         int repeat = o.getInt("repeat", 100);
         List<String> filters = new ArrayList<>(Files.readAllLines(Path.of(o.get("filters-file"))));
         ObjectNode node = ServiceApi.JSON.createObjectNode();
-        try (HttpClient client = HttpLoad.newClient()) {
+        URI server = URI.create(o.get("base"));
+        try (HttpConnection walker = api.connect()) {
             ArrayNode byFilter = node.putArray("filters");
             LatencyStats allFilters = new LatencyStats();
             // Warm-up of every query first (JIT, PostgreSQL's caches and plans), so that the first
             // filter measured is not the one that pays for it.
             for (String filter : filters) {
-                new HttpLoad(client, connections).run(java.time.Duration.ofSeconds(30), Math.max(20, requests / 5),
+                new HttpLoad(server, connections).run(java.time.Duration.ofSeconds(30), Math.max(20, requests / 5),
                         n -> api.list(filter, null), (n, r) -> { });
             }
             for (String filter : filters) {
-                HttpLoad load = new HttpLoad(client, connections);
+                HttpLoad load = new HttpLoad(server, connections);
                 int[] items = {-1};
                 HttpLoad.Result result = load.run(java.time.Duration.ofSeconds(60), requests, n -> api.list(filter, null),
                         (n, r) -> {
@@ -57,12 +57,12 @@ final class ScaleCommand {
                         + (result.firstError() == null ? "" : " first: " + result.firstError()));
             }
             node.set("filters_all", allFilters.toJson());
-            node.set("cursor_walk", walk(client, api, o.get("walk-query", ""), pages, repeat));
+            node.set("cursor_walk", walk(walker, api, o.get("walk-query", ""), pages, repeat));
         }
         return node;
     }
 
-    private static ObjectNode walk(HttpClient client, ServiceApi api, String query, int pages, int repeat) throws Exception {
+    private static ObjectNode walk(HttpConnection client, ServiceApi api, String query, int pages, int repeat) throws Exception {
         LatencyStats everyPage = new LatencyStats();
         LatencyStats first10 = new LatencyStats();
         LatencyStats last10 = new LatencyStats();
@@ -73,10 +73,10 @@ final class ScaleCommand {
         long items = 0;
         for (int page = 1; page <= pages; page++) {
             long t0 = System.nanoTime();
-            HttpResponse<byte[]> response = client.send(api.list(query, cursor), HttpResponse.BodyHandlers.ofByteArray());
+            HttpConnection.Response response = client.send(api.list(query, cursor));
             long nanos = System.nanoTime() - t0;
             if (response.statusCode() != 200) {
-                throw new IllegalStateException("page " + page + " answered " + response.statusCode() + ": " + new String(response.body()));
+                throw new IllegalStateException("page " + page + " answered " + response.statusCode() + ": " + response.bodyText());
             }
             everyPage.recordNanos(nanos);
             if (page <= 10) {
@@ -114,11 +114,11 @@ final class ScaleCommand {
         return node;
     }
 
-    private static LatencyStats repeatPage(HttpClient client, ServiceApi api, String query, String cursor, int repeat) throws Exception {
+    private static LatencyStats repeatPage(HttpConnection client, ServiceApi api, String query, String cursor, int repeat) throws Exception {
         LatencyStats stats = new LatencyStats();
         for (int i = 0; i < repeat; i++) {
             long t0 = System.nanoTime();
-            HttpResponse<byte[]> response = client.send(api.list(query, cursor), HttpResponse.BodyHandlers.ofByteArray());
+            HttpConnection.Response response = client.send(api.list(query, cursor));
             long nanos = System.nanoTime() - t0;
             if (response.statusCode() == 200) {
                 stats.recordNanos(nanos);

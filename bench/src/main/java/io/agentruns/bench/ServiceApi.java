@@ -2,9 +2,7 @@ package io.agentruns.bench;
 
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -12,7 +10,6 @@ import tools.jackson.databind.node.ObjectNode;
 /** Requests of the agentruns /api/v1 that the bench sends; {@code base} ends with /api/v1. */
 final class ServiceApi {
     static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private final String base;
     private final String authorization;
 
@@ -34,34 +31,25 @@ final class ServiceApi {
         return JSON.writeValueAsBytes(body);
     }
 
-    HttpRequest create(byte[] body) {
-        return HttpRequest.newBuilder(URI.create(base + "/agent/run"))
-                .timeout(TIMEOUT)
-                .header("Authorization", authorization)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
+    HttpConnection.Request create(byte[] body) {
+        return HttpConnection.Request.postJson(URI.create(base + "/agent/run"), authorization, body);
     }
 
-    HttpRequest get(String pathAndQuery) {
-        return HttpRequest.newBuilder(URI.create(base + pathAndQuery))
-                .timeout(TIMEOUT)
-                .header("Authorization", authorization)
-                .GET()
-                .build();
+    HttpConnection.Request get(String pathAndQuery) {
+        return HttpConnection.Request.get(URI.create(base + pathAndQuery), authorization);
     }
 
-    HttpRequest postJson(String path, JsonNode body) {
-        return HttpRequest.newBuilder(URI.create(base + path))
-                .timeout(TIMEOUT)
-                .header("Authorization", authorization)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)))
-                .build();
+    HttpConnection.Request postJson(String path, JsonNode body) {
+        return HttpConnection.Request.postJson(URI.create(base + path), authorization, JSON.writeValueAsBytes(body));
+    }
+
+    /** A connection to the service (one per thread: connections are not shared). */
+    HttpConnection connect() {
+        return new HttpConnection(URI.create(base));
     }
 
     /** {@code query} plus {@code cursor} (URL-encoded) as a /agent/runs request. */
-    HttpRequest list(String query, String cursor) {
+    HttpConnection.Request list(String query, String cursor) {
         StringBuilder path = new StringBuilder("/agent/runs");
         String sep = "?";
         if (query != null && !query.isBlank()) {

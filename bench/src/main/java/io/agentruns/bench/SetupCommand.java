@@ -1,7 +1,5 @@
 package io.agentruns.bench;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Gives the bench team a default environment, which run creation needs (wire contract, Environments). */
@@ -18,10 +16,10 @@ final class SetupCommand {
         env.putArray("repos");
         env.putArray("setup_commands");
         env.put("is_default", true);
-        try (HttpClient client = HttpLoad.newClient()) {
-            HttpResponse<String> response = client.send(api.postJson("/agent/environments", env), HttpResponse.BodyHandlers.ofString());
+        try (HttpConnection connection = api.connect()) {
+            HttpConnection.Response response = connection.send(api.postJson("/agent/environments", env));
             if (response.statusCode() / 100 != 2) {
-                throw new IllegalStateException("creating the bench environment answered " + response.statusCode() + ": " + response.body());
+                throw new IllegalStateException("creating the bench environment answered " + response.statusCode() + ": " + response.bodyText());
             }
             ObjectNode node = ServiceApi.JSON.createObjectNode();
             node.put("environment_id", ServiceApi.JSON.readTree(response.body()).path("uid").asString());

@@ -9,6 +9,7 @@ import io.agentruns.store.identity.JdbcIdentityRepository;
 import io.agentruns.store.run.JdbcRunRepository;
 import io.agentruns.store.queue.RunNotifier;
 import io.agentruns.store.run.RunStateWriter;
+import io.agentruns.store.tx.GroupCommit;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -23,6 +24,7 @@ public final class Store {
     private final IdentityRepository identities;
     private final EnvironmentRepository environments;
     private final RunStateWriter stateWriter;
+    private final GroupCommit groupCommit;
 
     /** For tests of the store alone: nothing is announced (no workers to wake, no webhooks). */
     public Store(Database database, Clock clock) {
@@ -38,11 +40,17 @@ public final class Store {
     }
 
     public Store(Database database, Clock clock, RunNotifier notifier, OutboxWriter outbox, Duration idempotencyTtl) {
+        this(database, clock, notifier, outbox, idempotencyTtl, new GroupCommit(database.transactionManager()));
+    }
+
+    /** {@code groupCommit} (on this database's transaction manager) batches the creates' transactions. */
+    public Store(Database database, Clock clock, RunNotifier notifier, OutboxWriter outbox, Duration idempotencyTtl,
+                 GroupCommit groupCommit) {
         this.database = database;
         this.clock = clock;
+        this.groupCommit = groupCommit;
         this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox);
-        this.runs = new JdbcRunRepository(database.jdbc(), database.transactions(), clock, idempotencyTtl,
-                stateWriter);
+        this.runs = new JdbcRunRepository(database.jdbc(), groupCommit, clock, idempotencyTtl, stateWriter);
         this.identities = new JdbcIdentityRepository(database.jdbc(), clock);
         this.environments = new JdbcEnvironmentRepository(database.jdbc(), database.transactions(), clock);
     }
@@ -69,5 +77,10 @@ public final class Store {
 
     public RunStateWriter stateWriter() {
         return stateWriter;
+    }
+
+    /** Shares transactions among concurrent writers (creates; reusable for other short writes). */
+    public GroupCommit groupCommit() {
+        return groupCommit;
     }
 }

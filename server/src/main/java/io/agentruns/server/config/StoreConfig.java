@@ -8,12 +8,15 @@ import io.agentruns.store.Database;
 import io.agentruns.store.DatabaseSettings;
 import io.agentruns.store.Store;
 import io.agentruns.store.queue.RunNotifier;
+import io.agentruns.store.run.JdbcRunRepository;
+import io.agentruns.store.tx.GroupCommit;
 import org.springframework.beans.factory.ObjectProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Clock;
 import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -45,12 +48,25 @@ public class StoreConfig {
     }
 
     /**
+     * Shares transactions among concurrent short writes (creates): one commit and one NOTIFY for
+     * many. {@code max-batch} bounds a batch, {@code stripes} the batches in flight at once.
+     */
+    @Bean
+    public GroupCommit groupCommit(Database database,
+                                   @Value("${agentruns.group-commit.max-batch:" + GroupCommit.DEFAULT_MAX_BATCH + "}") int maxBatch,
+                                   @Value("${agentruns.group-commit.stripes:" + GroupCommit.DEFAULT_STRIPES + "}") int stripes) {
+        return new GroupCommit(database.transactionManager(), maxBatch, stripes);
+    }
+
+    /**
      * {@code notifier} (ExecutionConfig) wakes workers when a run is queued; an {@link OutboxWriter}
      * bean (webhooks), when present, records state changes for delivery.
      */
     @Bean
-    public Store store(Database database, Clock clock, RunNotifier notifier, ObjectProvider<OutboxWriter> outbox) {
-        return new Store(database, clock, notifier, outbox.getIfAvailable(() -> OutboxWriter.NONE));
+    public Store store(Database database, Clock clock, RunNotifier notifier, ObjectProvider<OutboxWriter> outbox,
+                       GroupCommit groupCommit) {
+        return new Store(database, clock, notifier, outbox.getIfAvailable(() -> OutboxWriter.NONE),
+                JdbcRunRepository.DEFAULT_IDEMPOTENCY_TTL, groupCommit);
     }
 
     @Bean

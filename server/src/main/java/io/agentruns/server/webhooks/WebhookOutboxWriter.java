@@ -4,26 +4,31 @@ import io.agentruns.core.outbox.OutboxWriter;
 import io.agentruns.core.outbox.StateChange;
 import io.agentruns.core.run.Ids;
 import io.agentruns.model.WireJson;
+import io.agentruns.store.tx.OncePerTransaction;
+import io.agentruns.store.tx.TransactionCache;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Supplier;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Writes one outbox row per (enabled webhook of the team, event type it wants) for a run state
  * change, inside the state change's transaction (invariant 6: a delivery is never lost or invented;
- * guarded by WebhookDeliveryTest). After the commit it nudges the local delivery loop.
+ * guarded by WebhookDeliveryTest). After the commit it nudges the local delivery loop. The team's
+ * enabled webhooks are read once per transaction: a group-committed transaction of many creates
+ * reads them once, not once per run.
  */
 public class WebhookOutboxWriter implements OutboxWriter {
     private final WebhookStore store;
     private final Clock clock;
     private final Runnable afterCommit;
     private final Supplier<String> publicBaseUrl;
+    private final TransactionCache<UUID, List<Webhook>> enabledWebhooks;
 
     /** {@code publicBaseUrl} gives the base of session links (null or blank: payloads carry none). */
     public WebhookOutboxWriter(WebhookStore store, Clock clock, Runnable afterCommit, Supplier<String> publicBaseUrl) {
@@ -31,13 +36,14 @@ public class WebhookOutboxWriter implements OutboxWriter {
         this.clock = clock;
         this.afterCommit = afterCommit;
         this.publicBaseUrl = publicBaseUrl == null ? () -> null : publicBaseUrl;
+        this.enabledWebhooks = new TransactionCache<>(store::listEnabled);
     }
 
     @Override
     public void stateChanged(StateChange change) {
         boolean wrote = false;
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        for (Webhook webhook : store.listEnabled(change.teamId())) {
+        for (Webhook webhook : enabledWebhooks.get(change.teamId())) {
             for (String type : WebhookEventTypes.forTransition(change.to())) {
                 if (!webhook.wants(type)) {
                     continue;
@@ -47,13 +53,8 @@ public class WebhookOutboxWriter implements OutboxWriter {
                 wrote = true;
             }
         }
-        if (wrote && afterCommit != null && TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    afterCommit.run();
-                }
-            });
+        if (wrote && afterCommit != null) {
+            OncePerTransaction.afterCommit(this, afterCommit);
         }
     }
 

@@ -17,6 +17,7 @@ import io.agentruns.core.run.RunState;
 import io.agentruns.core.run.Usage;
 import io.agentruns.store.SqlTime;
 import io.agentruns.store.StoreJson;
+import io.agentruns.store.tx.GroupCommit;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +28,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /** {@link RunRepository} on JDBC, for H2 and PostgreSQL alike. */
 public final class JdbcRunRepository implements RunRepository {
@@ -35,17 +35,17 @@ public final class JdbcRunRepository implements RunRepository {
     public static final Duration DEFAULT_IDEMPOTENCY_TTL = Duration.ofHours(24);
 
     private final JdbcClient jdbc;
-    private final TransactionTemplate tx;
+    private final GroupCommit commits;
     private final Clock clock;
     private final Duration idempotencyTtl;
     private final IdempotencyRecords idempotency;
     private final RunStateWriter stateWriter;
     private final ArtifactRows artifacts;
 
-    public JdbcRunRepository(JdbcClient jdbc, TransactionTemplate tx, Clock clock, Duration idempotencyTtl,
+    public JdbcRunRepository(JdbcClient jdbc, GroupCommit commits, Clock clock, Duration idempotencyTtl,
                              RunStateWriter stateWriter) {
         this.jdbc = jdbc;
-        this.tx = tx;
+        this.commits = commits;
         this.clock = clock;
         this.idempotencyTtl = idempotencyTtl;
         this.idempotency = new IdempotencyRecords(jdbc);
@@ -57,6 +57,9 @@ public final class JdbcRunRepository implements RunRepository {
      * Run row, event seq 1 and idempotency row commit together (invariant 1). Two concurrent creates
      * with one key race on the idempotency primary key: the loser's transaction rolls back and it
      * replays the winner's run (guarded by StoreContractTest.concurrentCreatesWithOneKeyMakeOneRun).
+     * Concurrent creates share transactions through {@link GroupCommit} (one commit, one NOTIFY per
+     * channel for many runs); a create whose batch rolled back is run again alone, so the key race
+     * and its DuplicateKeyException stay per create.
      */
     @Override
     public CreateResult create(NewRun run, IdempotencyClaim claim) {
@@ -68,7 +71,7 @@ public final class JdbcRunRepository implements RunRepository {
             }
         }
         try {
-            Run created = tx.execute(status -> insert(run, claim, now));
+            Run created = commits.execute(() -> insert(run, claim, now));
             // Without the creator at hand (store tests, internal callers) the run is read back.
             return new CreateResult.Created(run.creator() != null ? created
                     : find(run.teamId(), created.id()).orElseThrow());

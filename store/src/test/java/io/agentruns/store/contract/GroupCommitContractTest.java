@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.agentruns.store.Database;
 import io.agentruns.store.tx.GroupCommit;
 import io.agentruns.store.tx.OncePerTransaction;
+import io.agentruns.store.tx.TransactionCache;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -253,6 +254,27 @@ public abstract class GroupCommitContractTest {
 
         OncePerTransaction.afterCommit("publish", published::incrementAndGet);
         assertThat(published).as("no transaction: at once").hasValue(3);
+    }
+
+    @Test
+    void aTransactionCacheLoadsOncePerKeyPerTransaction() {
+        java.util.concurrent.atomic.AtomicInteger loads = new java.util.concurrent.atomic.AtomicInteger();
+        TransactionCache<String, Long> counts = new TransactionCache<>(id -> {
+            loads.incrementAndGet();
+            return rows(id);
+        });
+        insert("cached", 0);
+        database.transactions().executeWithoutResult(status -> {
+            assertThat(counts.get("cached")).isEqualTo(1);
+            assertThat(counts.get("cached")).isEqualTo(1);
+            assertThat(counts.get("missing")).isZero();
+        });
+        assertThat(loads).hasValue(2);
+        database.transactions().executeWithoutResult(status -> counts.get("cached"));
+        assertThat(loads).as("a new transaction loads again").hasValue(3);
+        counts.get("cached");
+        counts.get("cached");
+        assertThat(loads).as("no transaction: every call loads").hasValue(5);
     }
 
     private static void await(CountDownLatch latch) {
