@@ -20,7 +20,6 @@ import io.agentruns.store.queue.PgRunNotifier;
 import io.agentruns.store.queue.PgRunSignals;
 import io.agentruns.store.queue.RunNotifier;
 import io.agentruns.store.queue.RunQueueSettings;
-import io.agentruns.store.tx.GroupCommit;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
@@ -61,14 +60,13 @@ public class ExecutionConfig {
     }
 
     /**
-     * Worker writes (start, finish) share transactions through the group commit; the store's when it
-     * has one (StoreConfig), so that runs ending and runs being created commit together.
+     * Worker writes (start, finish) share transactions through the store's group commit, so that runs
+     * ending and runs being created commit together.
      */
     @Bean
     public RunQueue runQueue(Database database, Store store, RunNotifier notifier, RunQueueSettings settings,
-                             Clock clock, ObjectProvider<GroupCommit> groupCommit) {
-        return new JdbcRunQueue(database, store.stateWriter(), notifier, settings, clock,
-                groupCommit.getIfAvailable(() -> new GroupCommit(database.transactionManager())));
+                             Clock clock) {
+        return new JdbcRunQueue(database, store.stateWriter(), notifier, settings, clock, store.groupCommit());
     }
 
     @Bean
