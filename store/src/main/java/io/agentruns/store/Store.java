@@ -5,13 +5,17 @@ import io.agentruns.core.identity.IdentityRepository;
 import io.agentruns.core.outbox.OutboxWriter;
 import io.agentruns.core.run.RunRepository;
 import io.agentruns.store.environment.JdbcEnvironmentRepository;
+import io.agentruns.store.identity.ApiKeyCache;
+import io.agentruns.store.identity.CachingIdentityRepository;
 import io.agentruns.store.identity.JdbcIdentityRepository;
 import io.agentruns.store.run.JdbcRunRepository;
 import io.agentruns.store.queue.RunNotifier;
 import io.agentruns.store.run.RunStateWriter;
 import io.agentruns.store.tx.GroupCommit;
+import io.agentruns.store.tx.InsertsAtCommit;
 import java.time.Clock;
 import java.time.Duration;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
  * The store's components wired on one {@link Database} and one {@link Clock}. The server may use
@@ -22,6 +26,7 @@ public final class Store {
     private final Clock clock;
     private final RunRepository runs;
     private final IdentityRepository identities;
+    private final ApiKeyCache apiKeyCache;
     private final EnvironmentRepository environments;
     private final RunStateWriter stateWriter;
     private final GroupCommit groupCommit;
@@ -49,9 +54,12 @@ public final class Store {
         this.database = database;
         this.clock = clock;
         this.groupCommit = groupCommit;
-        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox);
+        this.stateWriter = new RunStateWriter(database.jdbc(), database.dialect(), clock, notifier, outbox,
+                new InsertsAtCommit(new NamedParameterJdbcTemplate(database.dataSource())));
         this.runs = new JdbcRunRepository(database.jdbc(), groupCommit, clock, idempotencyTtl, stateWriter);
-        this.identities = new JdbcIdentityRepository(database.jdbc(), clock);
+        this.apiKeyCache = new ApiKeyCache(clock);
+        this.identities = new CachingIdentityRepository(
+                new JdbcIdentityRepository(database.jdbc(), clock, database.dialect()), apiKeyCache);
         this.environments = new JdbcEnvironmentRepository(database.jdbc(), database.transactions(), clock);
     }
 
@@ -69,6 +77,11 @@ public final class Store {
 
     public IdentityRepository identities() {
         return identities;
+    }
+
+    /** The key cache behind {@link #identities()}; on PostgreSQL, ApiKeyRevocationListener keeps it current across nodes. */
+    public ApiKeyCache apiKeyCache() {
+        return apiKeyCache;
     }
 
     public EnvironmentRepository environments() {

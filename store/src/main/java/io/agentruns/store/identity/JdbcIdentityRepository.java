@@ -10,6 +10,7 @@ import io.agentruns.core.identity.PrincipalType;
 import io.agentruns.core.identity.Scope;
 import io.agentruns.core.identity.Team;
 import io.agentruns.core.run.Ids;
+import io.agentruns.store.Dialect;
 import io.agentruns.store.SqlTime;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -31,10 +32,12 @@ public final class JdbcIdentityRepository implements IdentityRepository {
 
     private final JdbcClient jdbc;
     private final Clock clock;
+    private final Dialect dialect;
 
-    public JdbcIdentityRepository(JdbcClient jdbc, Clock clock) {
+    public JdbcIdentityRepository(JdbcClient jdbc, Clock clock, Dialect dialect) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.dialect = dialect;
     }
 
     @Override
@@ -163,11 +166,23 @@ public final class JdbcIdentityRepository implements IdentityRepository {
                 .query((rs, n) -> key(rs)).list();
     }
 
+    /**
+     * On PostgreSQL the same statement (so the same transaction, invariant 6) NOTIFYs
+     * {@link ApiKeyRevocationListener#CHANNEL} with the key's id, so that every node drops the key
+     * from its {@link ApiKeyCache}; H2 is one process, where CachingIdentityRepository does that.
+     */
     @Override
     public boolean revokeKey(UUID teamId, UUID keyId) {
-        return jdbc.sql("UPDATE api_keys SET revoked_at = :now WHERE id = :id AND team_id = :team AND revoked_at IS NULL")
+        String update = "UPDATE api_keys SET revoked_at = :now WHERE id = :id AND team_id = :team AND revoked_at IS NULL";
+        if (dialect != Dialect.POSTGRESQL) {
+            return jdbc.sql(update)
+                    .param("now", SqlTime.bind(SqlTime.now(clock))).param("id", keyId).param("team", teamId)
+                    .update() == 1;
+        }
+        return jdbc.sql("WITH revoked AS (" + update + " RETURNING id)"
+                        + " SELECT pg_notify('" + ApiKeyRevocationListener.CHANNEL + "', id::text) FROM revoked")
                 .param("now", SqlTime.bind(SqlTime.now(clock))).param("id", keyId).param("team", teamId)
-                .update() == 1;
+                .query().listOfRows().size() == 1;
     }
 
     @Override

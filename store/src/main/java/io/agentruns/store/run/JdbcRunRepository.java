@@ -71,7 +71,12 @@ public final class JdbcRunRepository implements RunRepository {
             }
         }
         try {
-            Run created = commits.execute(() -> insert(run, claim, now));
+            // Id and JSON are made here, on the caller's thread: the unit holds only the SQL, since the
+            // leader of a group commit runs the units of its batch one after another.
+            UUID id = Ids.uuidV7(clock);
+            String config = StoreJson.write(run.config());
+            commits.execute(() -> insert(id, config, run, claim, now));
+            Run created = written(id, config, run, now);
             // Without the creator at hand (store tests, internal callers) the run is read back.
             return new CreateResult.Created(run.creator() != null ? created
                     : find(run.teamId(), created.id()).orElseThrow());
@@ -87,11 +92,9 @@ public final class JdbcRunRepository implements RunRepository {
 
     /**
      * Inserts the run with last_event_seq = 1 and its first state event (seq 1) in one go, so the
-     * new row is written once; returns the run as written (its creator is null when not given).
+     * new row is written once. Safe to run again after its batch rolled back (same id, nothing kept).
      */
-    private Run insert(NewRun run, IdempotencyClaim claim, Instant now) {
-        UUID id = Ids.uuidV7(clock);
-        String config = StoreJson.write(run.config());
+    private Void insert(UUID id, String config, NewRun run, IdempotencyClaim claim, Instant now) {
         jdbc.sql("INSERT INTO runs (id, team_id, title, prompt, state, created_at, updated_at, config, config_name,"
                         + " model_id, environment_id, skill_spec, worker_host, source, creator_id, team_scoped,"
                         + " parent_run_id, schedule_id, version, cancel_requested, last_event_seq)"
@@ -121,7 +124,11 @@ public final class JdbcRunRepository implements RunRepository {
             idempotency.deleteExpired(claim, now);
             idempotency.insert(claim, id, now, now.plus(idempotencyTtl));
         }
-        // Exactly what find() would map from the row just written (config through the same JSON).
+        return null;
+    }
+
+    /** Exactly what find() would map from the row insert wrote (config through the same JSON). */
+    private static Run written(UUID id, String config, NewRun run, Instant now) {
         return new Run(id, run.teamId(), run.title(), run.prompt(), RunState.QUEUED, now, now, null, null, null,
                 StoreJson.read(config, AgentConfig.class), null, run.source(), run.creator(), run.teamScoped(),
                 Usage.NONE, List.of(), run.parentRunId(), run.scheduleId(), null, null, null, 0);

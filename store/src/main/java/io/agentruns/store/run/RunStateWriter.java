@@ -9,6 +9,7 @@ import io.agentruns.core.run.StatusMessage;
 import io.agentruns.store.Dialect;
 import io.agentruns.store.SqlTime;
 import io.agentruns.store.queue.RunNotifier;
+import io.agentruns.store.tx.InsertsAtCommit;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,12 +33,18 @@ public final class RunStateWriter {
     private final RunEventRows events;
 
     public RunStateWriter(JdbcClient jdbc, Dialect dialect, Clock clock, RunNotifier notifier, OutboxWriter outbox) {
+        this(jdbc, dialect, clock, notifier, outbox, null);
+    }
+
+    /** {@code atCommit} (null: at once) batches the first events of runs created in one transaction. */
+    public RunStateWriter(JdbcClient jdbc, Dialect dialect, Clock clock, RunNotifier notifier, OutboxWriter outbox,
+                          InsertsAtCommit atCommit) {
         this.jdbc = jdbc;
         this.dialect = dialect;
         this.clock = clock;
         this.notifier = notifier;
         this.outbox = outbox;
-        this.events = new RunEventRows(jdbc);
+        this.events = new RunEventRows(jdbc, atCommit);
     }
 
     private record RunRow(long seq, UUID teamId, String title, String sessionId) {
@@ -51,9 +58,11 @@ public final class RunStateWriter {
      * Records the creation of a run the caller just inserted in this transaction with state QUEUED
      * and last_event_seq = 1: its state event seq 1 and the announcements of {@link #recordState},
      * without a second write of the new row (no other transaction can see it before the commit).
+     * The event row is written at the commit, batched with those of the other runs created in the
+     * same (group-committed) transaction: nothing reads it before.
      */
     public void recordCreated(UUID runId, UUID teamId, String title, Instant at) {
-        events.insert(runId, 1, EventType.STATE, at, StateEventData.of(RunState.QUEUED, null));
+        events.insertAtCommit(runId, 1, EventType.STATE, at, StateEventData.of(RunState.QUEUED, null));
         outbox.stateChanged(new StateChange(teamId, runId, title, null, RunState.QUEUED, at, null, null));
         notifier.runQueued();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentruns.store.Database;
 import io.agentruns.store.tx.GroupCommit;
+import io.agentruns.store.tx.InsertsAtCommit;
 import io.agentruns.store.tx.OncePerTransaction;
 import io.agentruns.store.tx.TransactionCache;
 import java.util.ArrayList;
@@ -275,6 +276,34 @@ public abstract class GroupCommitContractTest {
         counts.get("cached");
         counts.get("cached");
         assertThat(loads).as("no transaction: every call loads").hasValue(5);
+    }
+
+    @Test
+    void insertsAtCommitAreWrittenInOneGoAtTheCommitAndNotAfterARollback() {
+        InsertsAtCommit atCommit = new InsertsAtCommit(
+                new org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate(database.dataSource()));
+        String sql = "INSERT INTO group_commit_units (id, caller) VALUES (:id, :caller)";
+        database.transactions().executeWithoutResult(status -> {
+            for (int i = 0; i < 5; i++) {
+                atCommit.add(sql, java.util.Map.of("id", "deferred-" + i, "caller", i));
+            }
+            assertThat(rows("deferred-0")).as("not before the commit").isZero();
+        });
+        for (int i = 0; i < 5; i++) {
+            assertThat(rows("deferred-" + i)).isEqualTo(1);
+        }
+        assertThatThrownBy(() -> database.transactions().executeWithoutResult(status -> {
+            atCommit.add(sql, java.util.Map.of("id", "deferred-rolled-back", "caller", 0));
+            throw new IllegalStateException("rollback");
+        })).hasMessage("rollback");
+        assertThat(rows("deferred-rolled-back")).isZero();
+        assertThatThrownBy(() -> database.transactions().executeWithoutResult(status -> {
+            insert("kept-only-with-its-batch", 0);
+            atCommit.add(sql, java.util.Map.of("id", "deferred-0", "caller", 0)); // duplicate key at the commit
+        })).isInstanceOf(DuplicateKeyException.class);
+        assertThat(rows("kept-only-with-its-batch")).as("a failing deferred row rolls its transaction back").isZero();
+        atCommit.add(sql, java.util.Map.of("id", "no-transaction", "caller", 0));
+        assertThat(rows("no-transaction")).as("no transaction: at once").isEqualTo(1);
     }
 
     private static void await(CountDownLatch latch) {
