@@ -3,6 +3,7 @@ package io.agentruns.core.engine;
 import io.agentruns.core.harness.LeaseLostException;
 import io.agentruns.core.harness.RunOutcome;
 import io.agentruns.core.run.StatusMessage;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -19,7 +20,17 @@ public interface RunQueue {
      * {@code workerHost} null means the default pool (runs without {@code worker_host}); otherwise
      * only runs routed to exactly that host. Teams at their INPROGRESS cap are skipped.
      */
-    Optional<Lease> claim(String workerId, String workerHost);
+    default Optional<Lease> claim(String workerId, String workerHost) {
+        return claim(workerId, workerHost, 1).stream().findFirst();
+    }
+
+    /**
+     * Claims up to {@code max} of the oldest eligible QUEUED runs at once, as {@link #claim(String, String)}
+     * does one: one transaction (one commit, one wake-up of event listeners) for all of them, no run
+     * claimed by two callers, and no team taken past its INPROGRESS cap by this claim. Returns the
+     * leases, oldest run first; empty when nothing is eligible.
+     */
+    List<Lease> claim(String workerId, String workerHost, int max);
 
     /** Extends the lease by the configured lease length; says whether a cancel was requested. */
     HeartbeatResult heartbeat(Lease lease);

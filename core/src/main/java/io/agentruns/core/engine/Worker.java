@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -101,29 +100,31 @@ public final class Worker {
                 + settings.concurrency() + ")");
     }
 
+    /**
+     * Claims as many runs as there are free slots in one call (one transaction for all of them), so a
+     * burst of arrivals costs one claim instead of one per run; waits only when nothing was claimed.
+     */
     private void claimLoop() {
         while (claiming) {
             try {
                 slots.acquire();
-                boolean handedOver = false;
+                int free = 1 + slots.drainPermits();
+                int handedOver = 0;
                 try {
                     if (!claiming) {
                         return;
                     }
                     wakeUp.clear();
-                    Optional<Lease> claimed = queue.claim(settings.workerId(), settings.workerHost());
-                    if (claimed.isPresent()) {
-                        execute(claimed.get());
-                        handedOver = true;
+                    for (Lease claimed : queue.claim(settings.workerId(), settings.workerHost(), free)) {
+                        execute(claimed);
+                        handedOver++;
                     }
                 } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "claiming a run failed; retrying after the poll interval", e);
+                    LOG.log(Level.WARNING, "claiming runs failed; retrying after the poll interval", e);
                 } finally {
-                    if (!handedOver) {
-                        slots.release();
-                    }
+                    slots.release(free - handedOver);
                 }
-                if (!handedOver) {
+                if (handedOver == 0) {
                     wakeUp.await(settings.pollInterval());
                 }
             } catch (InterruptedException e) {

@@ -59,10 +59,14 @@ public class ExecutionConfig {
                 : new InProcessRunNotifier(inProcess);
     }
 
+    /**
+     * Worker writes (start, finish) share transactions through the store's group commit, so that runs
+     * ending and runs being created commit together.
+     */
     @Bean
     public RunQueue runQueue(Database database, Store store, RunNotifier notifier, RunQueueSettings settings,
                              Clock clock) {
-        return new JdbcRunQueue(database, store.stateWriter(), notifier, settings, clock);
+        return new JdbcRunQueue(database, store.stateWriter(), notifier, settings, clock, store.groupCommit());
     }
 
     @Bean

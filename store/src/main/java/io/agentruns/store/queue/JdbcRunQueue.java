@@ -15,6 +15,7 @@ import io.agentruns.core.run.Usage;
 import io.agentruns.store.Database;
 import io.agentruns.store.Dialect;
 import io.agentruns.store.run.RunStateWriter;
+import io.agentruns.store.tx.GroupCommit;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -32,9 +33,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * markStarted and event appends do not (invariant 4).
  */
 public final class JdbcRunQueue implements RunQueue {
+    /** The claim's move; it also takes the seq of the claim's state event, so the row is written once. */
     private static final String CLAIM_SET = "UPDATE runs SET state = 'INPROGRESS', started_at = :now, worker_id = :worker, "
-            + "lease_expires_at = :until, version = version + 1, updated_at = :now, cancel_requested = FALSE";
-    private static final String CLAIM_RETURNS = "id, team_id, version";
+            + "lease_expires_at = :until, version = version + 1, updated_at = :now, cancel_requested = FALSE, "
+            + "last_event_seq = last_event_seq + 1";
+    private static final String CLAIM_RETURNS = "id, team_id, version, last_event_seq, title, session_id, created_at";
 
     private final JdbcClient jdbc;
     private final TransactionTemplate tx;
@@ -43,9 +46,21 @@ public final class JdbcRunQueue implements RunQueue {
     private final RunNotifier notifier;
     private final RunQueueSettings settings;
     private final Clock clock;
+    private final GroupCommit groupCommit;
 
+    /** For tests of the queue alone: worker writes get a group commit of their own. */
     public JdbcRunQueue(Database db, RunStateWriter stateWriter, RunNotifier notifier, RunQueueSettings settings,
                         Clock clock) {
+        this(db, stateWriter, notifier, settings, clock, new GroupCommit(db.transactionManager()));
+    }
+
+    /**
+     * {@code groupCommit} shares transactions among the writes of runs that end (or start) at about
+     * the same time, and with creates when it is the store's: one commit, one NOTIFY wait, for many.
+     */
+    public JdbcRunQueue(Database db, RunStateWriter stateWriter, RunNotifier notifier, RunQueueSettings settings,
+                        Clock clock, GroupCommit groupCommit) {
+        this.groupCommit = groupCommit;
         this.jdbc = db.jdbc();
         this.tx = db.transactions();
         this.dialect = db.dialect();
@@ -60,77 +75,118 @@ public final class JdbcRunQueue implements RunQueue {
     }
 
     /**
-     * The oldest QUEUED run of the pool whose team is below its cap. A fixed SQL fragment per pool
-     * kind and cap on/off; every value is a bound parameter.
+     * The oldest {@code :n} QUEUED runs of the pool whose team is below its cap, locked, skipping rows
+     * other claimers hold. With the cap on it also yields each team's INPROGRESS count ({@code busy}),
+     * so that the caller can keep a batch within the cap. A fixed SQL fragment per pool kind and cap
+     * on/off; every value is a bound parameter.
      */
-    private String candidate(String workerHost, boolean forUpdate) {
-        return "SELECT q.id FROM runs q WHERE q.state = 'QUEUED' AND "
+    private String candidates(String workerHost, boolean idsOnly) {
+        String busy = "(SELECT COUNT(*) FROM runs b WHERE b.team_id = q.team_id AND b.state = 'INPROGRESS')";
+        boolean capped = settings.teamMaxInProgress() > 0;
+        return "SELECT q.id" + (idsOnly ? "" : ", q.team_id" + (capped ? ", " + busy + " AS busy" : ""))
+                + " FROM runs q WHERE q.state = 'QUEUED' AND "
                 + (workerHost == null ? "q.worker_host IS NULL" : "q.worker_host = :host")
-                + (settings.teamMaxInProgress() > 0
-                    ? " AND (SELECT COUNT(*) FROM runs b WHERE b.team_id = q.team_id AND b.state = 'INPROGRESS') < :cap"
-                    : "")
-                + " ORDER BY q.created_at, q.id LIMIT 1" + (forUpdate ? " FOR UPDATE SKIP LOCKED" : "");
+                + (capped ? " AND " + busy + " < :cap" : "")
+                + " ORDER BY q.created_at, q.id LIMIT :n FOR UPDATE SKIP LOCKED";
     }
 
     @Override
-    public Optional<Lease> claim(String workerId, String workerHost) {
+    public List<Lease> claim(String workerId, String workerHost, int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("claim at least one run, asked for " + max);
+        }
         Instant now = QueueSql.now(clock);
         Instant until = now.plus(settings.lease());
         return tx.execute(status -> {
-            Optional<Lease> claimed = dialect == Dialect.POSTGRESQL
-                    ? claimPostgres(workerId, workerHost, now, until)
-                    : claimH2(workerId, workerHost, now, until);
-            // The claim statement made the move; the state writer records it (state event, outbox).
-            claimed.ifPresent(l -> stateWriter.recordState(l.runId(), RunState.QUEUED, RunState.INPROGRESS, null, now));
-            return claimed;
+            List<Claimed> claimed = dialect == Dialect.POSTGRESQL && settings.teamMaxInProgress() == 0
+                    ? claimInOneStatement(workerId, workerHost, max, now, until)
+                    : claimLockedCandidates(workerId, workerHost, max, now, until);
+            // The claim statement made the moves and took their event seqs; the state writer records them.
+            stateWriter.recordMoved(claimed.stream().map(c -> new RunStateWriter.Moved(c.id(), c.teamId(), c.title(),
+                    c.sessionId(), RunState.QUEUED, RunState.INPROGRESS, null, c.eventSeq(), now)).toList());
+            return claimed.stream().map(c -> new Lease(c.id(), c.teamId(), workerId, c.version())).toList();
         });
     }
 
-    /** One statement: the candidate is locked (skipping rows other workers hold) and moved. */
-    private Optional<Lease> claimPostgres(String workerId, String workerHost, Instant now, Instant until) {
-        String sql = CLAIM_SET + " WHERE id = (" + candidate(workerHost, true) + ") AND state = 'QUEUED' RETURNING "
-                + CLAIM_RETURNS;
-        return claimQuery(sql, workerId, workerHost, now, until, null);
+    /** A row the claim moved, as its UPDATE returned it. */
+    private record Claimed(UUID id, UUID teamId, long version, long eventSeq, String title, String sessionId,
+                           Instant createdAt) {
     }
 
     /**
-     * H2 (one process): the candidate row is locked with SKIP LOCKED, then moved by a guarded
-     * update in the same transaction; FINAL TABLE returns the new version.
+     * PostgreSQL without a team cap: one statement locks up to {@code max} candidates (skipping rows
+     * other workers hold) and moves them; {@code ARRAY(...)} makes the candidate query run exactly once.
      */
-    private Optional<Lease> claimH2(String workerId, String workerHost, Instant now, Instant until) {
-        JdbcClient.StatementSpec pick = jdbc.sql(candidate(workerHost, true));
+    private List<Claimed> claimInOneStatement(String workerId, String workerHost, int max, Instant now,
+                                              Instant until) {
+        String sql = CLAIM_SET + " WHERE id = ANY(ARRAY(" + candidates(workerHost, true) + ")) AND state = 'QUEUED' "
+                + "RETURNING " + CLAIM_RETURNS;
+        JdbcClient.StatementSpec spec = claimParams(jdbc.sql(sql), workerId, now, until).param("n", max);
+        if (workerHost != null) {
+            spec = spec.param("host", workerHost);
+        }
+        return oldestFirst(spec.query(this::claimed).list());
+    }
+
+    /**
+     * H2, or a team cap: the candidates are locked first (SKIP LOCKED), trimmed so that no team goes
+     * past its cap, and moved by a guarded update in the same transaction. The cap is counted by this
+     * transaction; claims of one process are serialised by its claim loop.
+     */
+    private List<Claimed> claimLockedCandidates(String workerId, String workerHost, int max, Instant now,
+                                                Instant until) {
+        int cap = settings.teamMaxInProgress();
+        JdbcClient.StatementSpec pick = jdbc.sql(candidates(workerHost, false)).param("n", max);
         if (workerHost != null) {
             pick = pick.param("host", workerHost);
         }
-        if (settings.teamMaxInProgress() > 0) {
-            pick = pick.param("cap", settings.teamMaxInProgress());
+        if (cap > 0) {
+            pick = pick.param("cap", cap);
         }
-        Optional<UUID> id = pick.query(UUID.class).optional();
-        if (id.isEmpty()) {
-            return Optional.empty();
+        Map<UUID, Integer> inProgress = new java.util.HashMap<>();
+        List<UUID> ids = new java.util.ArrayList<>();
+        for (Map<String, Object> row : pick.query().listOfRows()) {
+            UUID id = (UUID) value(row, "id");
+            if (cap > 0) {
+                UUID team = (UUID) value(row, "team_id");
+                int busy = inProgress.computeIfAbsent(team, t -> ((Number) value(row, "busy")).intValue());
+                if (busy >= cap) {
+                    continue;
+                }
+                inProgress.put(team, busy + 1);
+            }
+            ids.add(id);
         }
-        String sql = dialect.updateReturning(CLAIM_SET + " WHERE id = :id AND state = 'QUEUED'", CLAIM_RETURNS);
-        return claimQuery(sql, workerId, null, now, until, id.get());
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        String sql = dialect.updateReturning(CLAIM_SET + " WHERE id IN (:ids) AND state = 'QUEUED'", CLAIM_RETURNS);
+        return oldestFirst(claimParams(jdbc.sql(sql), workerId, now, until).param("ids", ids)
+                .query(this::claimed).list());
     }
 
-    private Optional<Lease> claimQuery(String sql, String workerId, String workerHost, Instant now, Instant until,
-                                       UUID id) {
-        JdbcClient.StatementSpec spec = jdbc.sql(sql)
-                .param("now", QueueSql.bind(now))
+    /** Row maps are keyed by the driver's case (H2 upper, PostgreSQL lower). */
+    private static Object value(Map<String, Object> row, String column) {
+        Object v = row.get(column);
+        return v != null ? v : row.get(column.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    private static JdbcClient.StatementSpec claimParams(JdbcClient.StatementSpec spec, String workerId, Instant now,
+                                                        Instant until) {
+        return spec.param("now", QueueSql.bind(now))
                 .param("worker", workerId)
                 .param("until", QueueSql.bind(until));
-        if (id != null) {
-            spec = spec.param("id", id);
-        } else {
-            if (workerHost != null) {
-                spec = spec.param("host", workerHost);
-            }
-            if (settings.teamMaxInProgress() > 0) {
-                spec = spec.param("cap", settings.teamMaxInProgress());
-            }
-        }
-        return spec.query((rs, n) -> new Lease(rs.getObject("id", UUID.class), rs.getObject("team_id", UUID.class),
-                workerId, rs.getLong("version"))).optional();
+    }
+
+    private Claimed claimed(java.sql.ResultSet rs, int n) throws java.sql.SQLException {
+        return new Claimed(rs.getObject("id", UUID.class), rs.getObject("team_id", UUID.class), rs.getLong("version"),
+                rs.getLong("last_event_seq"), rs.getString("title"), rs.getString("session_id"),
+                QueueSql.read(rs, "created_at"));
+    }
+
+    private static List<Claimed> oldestFirst(List<Claimed> claimed) {
+        return claimed.stream().sorted(java.util.Comparator.comparing(Claimed::createdAt).thenComparing(Claimed::id))
+                .toList();
     }
 
     @Override
@@ -151,22 +207,63 @@ public final class JdbcRunQueue implements RunQueue {
         return cancel.get() ? HeartbeatResult.CANCEL_REQUESTED : HeartbeatResult.RENEWED;
     }
 
+    /** Through the group commit: runs that start together share one transaction. */
     @Override
     public void markStarted(Lease lease, String sessionId) {
-        int n = jdbc.sql("UPDATE runs SET session_id = :session WHERE id = :id AND version = :version "
-                        + "AND worker_id = :worker AND state = 'INPROGRESS'")
+        int n = groupCommit.execute(() -> jdbc.sql("UPDATE runs SET session_id = :session WHERE id = :id "
+                        + "AND version = :version AND worker_id = :worker AND state = 'INPROGRESS'")
                 .param("session", sessionId)
                 .param("id", lease.runId())
                 .param("version", lease.version())
                 .param("worker", lease.workerId())
-                .update();
+                .update());
         if (n == 0) {
             throw lost(lease);
         }
     }
 
+    /** A lease's final write: the outcome the harness (or the engine) decided. */
+    public record Finishing(Lease lease, RunOutcome outcome) {
+    }
+
+    /**
+     * Through the group commit: runs that end at about the same time share one transaction. A lost
+     * lease is an answer of its unit, not an exception, so it never makes the batch roll back.
+     */
     @Override
     public void finish(Lease lease, RunOutcome outcome) {
+        boolean written = groupCommit.execute(() -> finishInTransaction(lease, outcome, QueueSql.now(clock)));
+        if (!written) {
+            throw lost(lease);
+        }
+    }
+
+    /**
+     * Writes the final state of each run in one transaction (one commit for all). Each is guarded by
+     * its own lease version: a lost lease writes nothing for that run (invariant 2) and does not stop
+     * the others. Returns, in order, whether each was written.
+     */
+    public List<Boolean> finishAll(List<Finishing> finishing) {
+        Instant now = QueueSql.now(clock);
+        return tx.execute(st -> finishing.stream().map(f -> finishInTransaction(f.lease(), f.outcome(), now)).toList());
+    }
+
+    /** One run's final write in the caller's transaction; false (nothing written) when the lease is lost. */
+    private boolean finishInTransaction(Lease lease, RunOutcome outcome, Instant now) {
+        Optional<RunStateWriter.Moved> move = finalMove(lease, outcome, now);
+        move.ifPresent(m -> {
+            insertArtifacts(m.runId(), artifactsOf(outcome), now);
+            stateWriter.recordMoved(List.of(m));
+        });
+        return move.isPresent();
+    }
+
+    /**
+     * The final transition, output, usage and the end of the lease in one UPDATE guarded by the
+     * lease version (a stale worker's final state changes nothing: invariant 2), which also takes the
+     * seq of the state event. INPROGRESS -> final is always allowed (RunTransitions).
+     */
+    private Optional<RunStateWriter.Moved> finalMove(Lease lease, RunOutcome outcome, Instant now) {
         RunState to = switch (outcome) {
             case RunOutcome.Succeeded s -> RunState.SUCCEEDED;
             case RunOutcome.Failed f -> RunState.FAILED;
@@ -174,30 +271,40 @@ public final class JdbcRunQueue implements RunQueue {
         };
         StatusMessage status = outcome instanceof RunOutcome.Failed f ? f.status() : null;
         String output = outcome instanceof RunOutcome.Succeeded s ? s.output() : null;
-        List<Artifact> artifacts = switch (outcome) {
+        Usage usage = outcome.usage() == null ? Usage.NONE : outcome.usage();
+        String update = "UPDATE runs SET state = :to, updated_at = :now, finished_at = :now, version = version + 1, "
+                + "last_event_seq = last_event_seq + 1, lease_expires_at = NULL, output = :output, "
+                + "input_tokens = :in_tokens, output_tokens = :out_tokens, inference_cost = :inference, "
+                + "compute_cost = :compute"
+                + (status != null ? ", status_message = :msg, status_error_code = :code, status_retryable = :retryable" : "")
+                + " WHERE id = :id AND state = 'INPROGRESS' AND version = :version";
+        JdbcClient.StatementSpec spec = jdbc.sql(dialect.updateReturning(update, "last_event_seq, team_id, title, session_id"))
+                .param("to", to.name())
+                .param("now", QueueSql.bind(now))
+                .param("output", output)
+                .param("in_tokens", usage.inputTokens())
+                .param("out_tokens", usage.outputTokens())
+                .param("inference", usage.inferenceCost())
+                .param("compute", usage.computeCost())
+                .param("id", lease.runId())
+                .param("version", lease.version());
+        if (status != null) {
+            spec = spec.param("msg", status.message())
+                    .param("code", status.errorCode().wireName())
+                    .param("retryable", status.retryable());
+        }
+        return spec.query((rs, n) -> new RunStateWriter.Moved(lease.runId(), rs.getObject("team_id", UUID.class),
+                        rs.getString("title"), rs.getString("session_id"), RunState.INPROGRESS, to, status,
+                        rs.getLong("last_event_seq"), now))
+                .optional();
+    }
+
+    private static List<Artifact> artifactsOf(RunOutcome outcome) {
+        return switch (outcome) {
             case RunOutcome.Succeeded s -> s.artifacts();
             case RunOutcome.Failed f -> f.artifacts();
             case RunOutcome.Cancelled c -> List.of();
         };
-        Usage usage = outcome.usage() == null ? Usage.NONE : outcome.usage();
-        Instant now = QueueSql.now(clock);
-        tx.executeWithoutResult(st -> {
-            // Guarded by the lease version: a stale worker's final state changes nothing (invariant 2).
-            RunStateWriter.Change change = stateWriter.transition(lease.runId(), to, lease.version(), status)
-                    .orElseThrow(() -> lost(lease));
-            jdbc.sql("UPDATE runs SET lease_expires_at = NULL, output = :output, input_tokens = :in_tokens, "
-                            + "output_tokens = :out_tokens, inference_cost = :inference, compute_cost = :compute "
-                            + "WHERE id = :id AND version = :version")
-                    .param("output", output)
-                    .param("in_tokens", usage.inputTokens())
-                    .param("out_tokens", usage.outputTokens())
-                    .param("inference", usage.inferenceCost())
-                    .param("compute", usage.computeCost())
-                    .param("id", lease.runId())
-                    .param("version", change.version())
-                    .update();
-            insertArtifacts(lease.runId(), artifacts, now);
-        });
     }
 
     private void insertArtifacts(UUID runId, List<Artifact> artifacts, Instant now) {

@@ -91,6 +91,45 @@ public final class RunStateWriter {
     }
 
     /**
+     * A move the caller already made in this transaction by one UPDATE that also incremented
+     * {@code last_event_seq} (and returned it as {@code eventSeq}), e.g. the worker's batch claim and
+     * its final transition: recording it needs no second write of the run row.
+     */
+    public record Moved(UUID runId, UUID teamId, String title, String sessionId, RunState from, RunState to,
+                        StatusMessage status, long eventSeq, Instant at) {
+    }
+
+    /**
+     * Records moves whose row UPDATE already took their event seq ({@link Moved}): their state events
+     * in one INSERT (one round trip for all of them) and the announcements of {@link #recordState},
+     * in the caller's transaction (invariants 5 and 6).
+     */
+    public void recordMoved(List<Moved> moves) {
+        if (moves.isEmpty()) {
+            return;
+        }
+        // A fixed placeholder group per row; every value is a bound parameter.
+        String values = String.join(", ", java.util.Collections.nCopies(moves.size(), "(?, ?, ?, ?, ?)"));
+        List<Object> params = new ArrayList<>(moves.size() * 5);
+        for (Moved m : moves) {
+            params.addAll(java.util.Arrays.asList(m.runId(), m.eventSeq(), EventType.STATE.wireName(),
+                    SqlTime.bind(m.at()), io.agentruns.store.StoreJson.write(StateEventData.of(m.to(), m.status()))));
+        }
+        jdbc.sql("INSERT INTO run_events (run_id, seq, event_type, created_at, data) VALUES " + values)
+                .params(params)
+                .update();
+        boolean queued = false;
+        for (Moved m : moves) {
+            outbox.stateChanged(new StateChange(m.teamId(), m.runId(), m.title(), m.from(), m.to(), m.at(), m.status(),
+                    m.sessionId()));
+            queued |= m.to() == RunState.QUEUED;
+        }
+        if (queued) {
+            notifier.runQueued();
+        }
+    }
+
+    /**
      * Moves {@code runId} to {@code to} when the table allows it from its current state and, when
      * {@code expectedVersion} is given, its version matches (a stale writer changes nothing:
      * invariant 2; a final state never changes: invariant 4). Sets updated_at, started_at (first

@@ -362,4 +362,189 @@ abstract class RunQueueContractTest {
         assertThat(claimed).hasSize(runs);
         assertThat(distinct).hasSize(runs);
     }
+
+    @Test
+    void batchClaimTakesTheOldestRunsInOneTransactionWithTheirStateEvents() {
+        List<UUID> runs = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            runs.add(fixtures.queuedRun(i % 2 == 0 ? teamA : teamB, null, T0.minusSeconds(10 - i)));
+        }
+        clock.advance(Duration.ofSeconds(1));
+
+        List<Lease> first = queue.claim("w1", null, 3);
+
+        assertThat(first).extracting(Lease::runId).containsExactlyElementsOf(runs.subList(0, 3));
+        for (Lease lease : first) {
+            assertThat(lease.version()).isEqualTo(1);
+            assertThat(lease.workerId()).isEqualTo("w1");
+            assertThat(state(lease.runId())).isEqualTo("INPROGRESS");
+            assertThat(instantCol(lease.runId(), "lease_expires_at")).isEqualTo(T0.plusSeconds(1).plus(LEASE));
+            QueueFixtures.TeamRef team = lease.teamId().equals(teamA.teamId()) ? teamA : teamB;
+            List<RunEvent> log = allEvents(team, lease.runId());
+            assertThat(log).extracting(RunEvent::seq).containsExactly(1L, 2L);
+            assertThat(log.get(1).data()).containsEntry("state", "INPROGRESS");
+            assertThat(((Number) col(lease.runId(), "last_event_seq")).longValue()).isEqualTo(2);
+        }
+        assertThat(queue.claim("w1", null, 3)).extracting(Lease::runId).containsExactlyElementsOf(runs.subList(3, 5));
+        assertThat(queue.claim("w1", null, 3)).isEmpty();
+    }
+
+    @Test
+    void batchClaimKeepsEveryTeamWithinItsCap() {
+        JdbcRunQueue capped = queueWithCap(2);
+        UUID a1 = fixtures.queuedRun(teamA, null, T0.minusSeconds(10));
+        UUID a2 = fixtures.queuedRun(teamA, null, T0.minusSeconds(9));
+        UUID a3 = fixtures.queuedRun(teamA, null, T0.minusSeconds(8));
+        UUID b1 = fixtures.queuedRun(teamB, null, T0.minusSeconds(7));
+        UUID b2 = fixtures.queuedRun(teamB, null, T0.minusSeconds(6));
+        UUID b3 = fixtures.queuedRun(teamB, null, T0.minusSeconds(5));
+        Lease a1Lease = capped.claim("w", null).orElseThrow();
+        assertThat(a1Lease.runId()).isEqualTo(a1);
+
+        // Team A has one INPROGRESS run, so one more; team B two; nothing else although 10 were asked for.
+        assertThat(capped.claim("w", null, 10)).extracting(Lease::runId).containsExactly(a2, b1, b2);
+        assertThat(state(a3)).isEqualTo("QUEUED");
+        assertThat(state(b3)).isEqualTo("QUEUED");
+        assertThat(capped.claim("w", null, 10)).isEmpty();
+
+        capped.finish(a1Lease, new RunOutcome.Succeeded("ok", Usage.NONE, List.of()));
+        assertThat(capped.claim("w", null, 10)).extracting(Lease::runId).containsExactly(a3);
+    }
+
+    /** Invariant 2 in a batch: a stale lease writes nothing and does not stop the other runs of the batch. */
+    @Test
+    void staleLeaseInABatchedFinishChangesNothingAndTheOthersFinish() {
+        UUID r1 = fixtures.queuedRun(teamA, null, T0.minusSeconds(3));
+        UUID r2 = fixtures.queuedRun(teamA, null, T0.minusSeconds(2));
+        UUID r3 = fixtures.queuedRun(teamB, null, T0.minusSeconds(1));
+        List<Lease> leases = queue.claim("w1", null, 3);
+        assertThat(leases).extracting(Lease::runId).containsExactly(r1, r2, r3);
+        // r2's lease is taken over: expired, queued again by the reaper, claimed by w2.
+        for (Lease l : List.of(leases.get(0), leases.get(2))) {
+            queue.markStarted(l, "s-" + l.runId());
+        }
+        clock.advance(LEASE.plusSeconds(1));
+        queue.heartbeat(leases.get(0));
+        queue.heartbeat(leases.get(2));
+        assertThat(queue.reapExpired(10)).isEqualTo(1);
+        Lease fresh = queue.claim("w2", null).orElseThrow();
+        assertThat(fresh.runId()).isEqualTo(r2);
+        Map<String, Object> before = row(r2);
+        int eventsBefore = allEvents(teamA, r2).size();
+
+        List<Boolean> written = queue.finishAll(List.of(
+                new JdbcRunQueue.Finishing(leases.get(0), new RunOutcome.Succeeded("one", new Usage(1, 2, 0.0, 0.0), List.of())),
+                new JdbcRunQueue.Finishing(leases.get(1), new RunOutcome.Succeeded("stale", Usage.NONE, List.of())),
+                new JdbcRunQueue.Finishing(leases.get(2), new RunOutcome.Failed(
+                        new StatusMessage("boom", ErrorCode.INTERNAL_ERROR, false), Usage.NONE, List.of()))));
+
+        assertThat(written).containsExactly(true, false, true);
+        assertThat(row(r2)).isEqualTo(before);
+        assertThat(allEvents(teamA, r2)).hasSize(eventsBefore);
+        assertThat(state(r1)).isEqualTo("SUCCEEDED");
+        assertThat(col(r1, "output")).isEqualTo("one");
+        assertThat(col(r1, "lease_expires_at")).isNull();
+        assertThat(((Number) col(r1, "output_tokens")).longValue()).isEqualTo(2);
+        assertThat(allEvents(teamA, r1)).extracting(RunEvent::seq).containsExactly(1L, 2L, 3L);
+        assertThat(allEvents(teamA, r1).getLast().data()).containsEntry("state", "SUCCEEDED");
+        assertThat(state(r3)).isEqualTo("FAILED");
+        assertThat(col(r3, "status_message")).isEqualTo("boom");
+        assertThat(allEvents(teamB, r3).getLast().data()).containsEntry("state", "FAILED").containsKey("status_message");
+        // The current holder still can write.
+        queue.finish(fresh, new RunOutcome.Succeeded("done", Usage.NONE, List.of()));
+        assertThat(state(r2)).isEqualTo("SUCCEEDED");
+    }
+
+    /** Invariant 2 under contention: concurrent batch claimers never get the same run, and get them all. */
+    @Test
+    void concurrentBatchClaimersNeverShareARun() throws Exception {
+        int runs = 300;
+        for (int i = 0; i < runs; i++) {
+            fixtures.queuedRun(i % 3 == 0 ? teamA : teamB, null, T0.plusMillis(i));
+        }
+        List<UUID> claimed = Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < 6; t++) {
+                String worker = "w" + t;
+                int max = 1 + t * 2;
+                futures.add(pool.submit(() -> {
+                    List<Lease> batch;
+                    while (!(batch = queue.claim(worker, null, max)).isEmpty()) {
+                        assertThat(batch.size()).isLessThanOrEqualTo(max);
+                        batch.forEach(l -> claimed.add(l.runId()));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(claimed).hasSize(runs);
+        assertThat(new HashSet<>(claimed)).hasSize(runs);
+        assertThat(db.jdbc().sql("SELECT COUNT(*) FROM run_events WHERE seq = 2 AND event_type = 'state'")
+                .query(Long.class).single()).isEqualTo(runs);
+    }
+
+    /**
+     * Invariant 2 through the group commit: finishes from many threads share transactions; the stale
+     * ones are refused and change nothing, the others all commit.
+     */
+    @Test
+    void concurrentFinishesWithStaleLeasesFinishExactlyTheHeldRuns() throws Exception {
+        int runs = 24;
+        for (int i = 0; i < runs; i++) {
+            fixtures.queuedRun(teamA, null, T0.minusSeconds(runs - i));
+        }
+        List<Lease> held = new ArrayList<>(queue.claim("w1", null, runs));
+        assertThat(held).hasSize(runs);
+        // Every third run is taken over: its lease expires (no heartbeat), the reaper queues it again, w2 claims it.
+        List<Lease> stale = new ArrayList<>();
+        clock.advance(LEASE.plusSeconds(1));
+        for (int i = 0; i < runs; i++) {
+            if (i % 3 == 0) {
+                stale.add(held.get(i));
+            } else {
+                assertThat(queue.heartbeat(held.get(i))).isEqualTo(HeartbeatResult.RENEWED);
+            }
+        }
+        assertThat(queue.reapExpired(100)).isEqualTo(stale.size());
+        assertThat(queue.claim("w2", null, runs)).hasSize(stale.size());
+        Map<UUID, Map<String, Object>> staleBefore = new java.util.HashMap<>();
+        stale.forEach(l -> staleBefore.put(l.runId(), row(l.runId())));
+
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<Boolean>> results = new ArrayList<>();
+        try {
+            for (Lease lease : held) {
+                results.add(pool.submit(() -> {
+                    try {
+                        queue.finish(lease, new RunOutcome.Succeeded("out-" + lease.runId(), Usage.NONE, List.of()));
+                        return true;
+                    } catch (LeaseLostException e) {
+                        return false;
+                    }
+                }));
+            }
+            for (int i = 0; i < runs; i++) {
+                assertThat(results.get(i).get()).as("run %d written", i).isEqualTo(i % 3 != 0);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (int i = 0; i < runs; i++) {
+            UUID run = held.get(i).runId();
+            if (i % 3 == 0) {
+                assertThat(row(run)).isEqualTo(staleBefore.get(run));
+            } else {
+                assertThat(state(run)).isEqualTo("SUCCEEDED");
+                assertThat(col(run, "output")).isEqualTo("out-" + run);
+                assertThat(allEvents(teamA, run)).extracting(RunEvent::seq).containsExactly(1L, 2L, 3L);
+            }
+        }
+    }
 }
