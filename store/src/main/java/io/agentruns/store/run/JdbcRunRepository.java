@@ -172,14 +172,24 @@ public final class JdbcRunRepository implements RunRepository {
         if (sql.isEmpty()) {
             return new RunPage(List.of(), null);
         }
+        List<UUID> withSome = new ArrayList<>();
         List<Run> rows = jdbc.sql(sql.get().sql())
                 .params(sql.get().params())
-                .query((rs, n) -> RunRows.map(rs, List.of()))
+                .query((rs, n) -> {
+                    Run run = RunRows.map(rs, List.of());
+                    if (n < query.limit() && rs.getBoolean("has_artifacts")) {
+                        withSome.add(run.id());
+                    }
+                    return run;
+                })
                 .list();
         boolean more = rows.size() > query.limit();
         List<Run> page = new ArrayList<>(more ? rows.subList(0, query.limit()) : rows);
-        Map<UUID, List<Artifact>> pageArtifacts = artifacts.forRuns(page.stream().map(Run::id).toList());
-        page.replaceAll(r -> withArtifacts(r, pageArtifacts.getOrDefault(r.id(), List.of())));
+        // Only the runs that have artifacts need the second query; most pages have none.
+        if (!withSome.isEmpty()) {
+            Map<UUID, List<Artifact>> pageArtifacts = artifacts.forRuns(withSome);
+            page.replaceAll(r -> withArtifacts(r, pageArtifacts.getOrDefault(r.id(), List.of())));
+        }
         String next = more ? cursorAfter(page.getLast(), query) : null;
         return new RunPage(page, next);
     }

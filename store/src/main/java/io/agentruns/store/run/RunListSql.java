@@ -104,7 +104,7 @@ final class RunListSql {
             params.put("afterId", after.runId());
         }
         String direction = desc ? " DESC" : " ASC";
-        String sql = RunRows.SELECT + " WHERE " + String.join(" AND ", where)
+        String sql = RunRows.SELECT_WITH_HAS_ARTIFACTS + " WHERE " + String.join(" AND ", where)
                 + " ORDER BY " + column + direction + ", r.id" + direction
                 + " LIMIT :limit";
         params.put("limit", q.limit() + 1);

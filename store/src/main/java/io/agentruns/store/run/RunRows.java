@@ -29,6 +29,13 @@ final class RunRows {
             + " p.photo_url AS p_photo_url"
             + " FROM runs r JOIN principals p ON p.id = r.creator_id";
 
+    /**
+     * {@link #SELECT} plus {@code has_artifacts}: whether the run has any artifact (a primary-key probe
+     * per row), so that a page of runs without artifacts needs no second query for them.
+     */
+    static final String SELECT_WITH_HAS_ARTIFACTS = SELECT.replace(" FROM runs r",
+            ", EXISTS (SELECT 1 FROM run_artifacts x WHERE x.run_id = r.id) AS has_artifacts FROM runs r");
+
     /** {@link #SELECT} plus the run's artifacts ({@code a_type}, {@code a_created_at}, {@code a_data}; null when none). */
     static final String SELECT_WITH_ARTIFACTS = SELECT.replace(" FROM runs r",
             ", a.artifact_type AS a_type, a.created_at AS a_created_at, a.data AS a_data FROM runs r")

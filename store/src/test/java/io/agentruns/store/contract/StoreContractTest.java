@@ -38,6 +38,7 @@ import io.agentruns.store.testing.TestClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -291,6 +292,12 @@ public abstract class StoreContractTest {
         assertThat(store.runs().find(t.teamId(), withPr.id()).orElseThrow().artifacts())
                 .extracting(a -> a.artifactType()).containsExactly("PLAN", "PULL_REQUEST");
         assertThat(store.runs().find(t.teamId(), withPlan.id()).orElseThrow().artifacts()).hasSize(1);
+        // An unfiltered page mixes runs with and without artifacts: each run gets exactly its own.
+        Map<String, List<String>> byTitle = new HashMap<>();
+        store.runs().list(t.teamId(), RunQuery.builder().build()).runs().forEach(r ->
+                byTitle.put(r.title(), r.artifacts().stream().map(a -> a.artifactType()).toList()));
+        assertThat(byTitle).containsEntry("nothing", List.of()).containsEntry("plan", List.of("PLAN"))
+                .containsEntry("pr", List.of("PLAN", "PULL_REQUEST"));
     }
 
     @Test
