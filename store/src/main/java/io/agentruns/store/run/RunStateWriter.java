@@ -101,25 +101,14 @@ public final class RunStateWriter {
 
     /**
      * Records moves whose row UPDATE already took their event seq ({@link Moved}): their state events
-     * in one INSERT (one round trip for all of them) and the announcements of {@link #recordState},
-     * in the caller's transaction (invariants 5 and 6).
+     * and the announcements of {@link #recordState}, in the caller's transaction (invariants 5 and 6).
+     * The events are written at the commit, in one batch with the other such rows of the transaction
+     * (a batch claim's, or the finishes the group commit put together): nothing reads them before.
      */
     public void recordMoved(List<Moved> moves) {
-        if (moves.isEmpty()) {
-            return;
-        }
-        // A fixed placeholder group per row; every value is a bound parameter.
-        String values = String.join(", ", java.util.Collections.nCopies(moves.size(), "(?, ?, ?, ?, ?)"));
-        List<Object> params = new ArrayList<>(moves.size() * 5);
-        for (Moved m : moves) {
-            params.addAll(java.util.Arrays.asList(m.runId(), m.eventSeq(), EventType.STATE.wireName(),
-                    SqlTime.bind(m.at()), io.agentruns.store.StoreJson.write(StateEventData.of(m.to(), m.status()))));
-        }
-        jdbc.sql("INSERT INTO run_events (run_id, seq, event_type, created_at, data) VALUES " + values)
-                .params(params)
-                .update();
         boolean queued = false;
         for (Moved m : moves) {
+            events.insertAtCommit(m.runId(), m.eventSeq(), EventType.STATE, m.at(), StateEventData.of(m.to(), m.status()));
             outbox.stateChanged(new StateChange(m.teamId(), m.runId(), m.title(), m.from(), m.to(), m.at(), m.status(),
                     m.sessionId()));
             queued |= m.to() == RunState.QUEUED;

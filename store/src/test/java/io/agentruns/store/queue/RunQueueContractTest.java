@@ -70,8 +70,11 @@ abstract class RunQueueContractTest {
     }
 
     JdbcRunQueue queueWithCap(int cap) {
+        // State events written at the commit, batched, as the service's Store does.
         return new JdbcRunQueue(db, new RunStateWriter(db.jdbc(), db.dialect(), clock, RunNotifier.NONE,
-                io.agentruns.core.outbox.OutboxWriter.NONE), RunNotifier.NONE,
+                io.agentruns.core.outbox.OutboxWriter.NONE, new io.agentruns.store.tx.InsertsAtCommit(
+                        new org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate(db.dataSource()))),
+                RunNotifier.NONE,
                 new RunQueueSettings(LEASE, cap), clock);
     }
 
