@@ -7,7 +7,6 @@ import java.util.Map;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
-import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
@@ -32,18 +31,17 @@ public final class InsertsAtCommit {
             jdbc.update(sql, params);
             return;
         }
-        Pending pending = (Pending) TransactionSynchronizationManager.getResource(resourceKey);
-        if (pending == null) {
-            pending = new Pending();
-            TransactionSynchronizationManager.bindResource(resourceKey, pending);
-            TransactionSynchronizationManager.registerSynchronization(pending);
-        }
+        Pending pending = TransactionBoundState.current(resourceKey, Pending::new);
         pending.rows.computeIfAbsent(sql, s -> new ArrayList<>()).add(new MapSqlParameterSource(params));
     }
 
     /** The rows of one transaction, bound to the thread while that transaction is. */
-    private final class Pending implements TransactionSynchronization {
+    private final class Pending extends TransactionBoundState {
         final Map<String, List<SqlParameterSource>> rows = new LinkedHashMap<>();
+
+        Pending(Object resourceKey) {
+            super(resourceKey);
+        }
 
         @Override
         public void beforeCommit(boolean readOnly) {
@@ -54,22 +52,6 @@ public final class InsertsAtCommit {
                     jdbc.batchUpdate(sql, params.toArray(SqlParameterSource[]::new));
                 }
             });
-        }
-
-        // A suspended transaction's rows must not collect those of the one that runs meanwhile.
-        @Override
-        public void suspend() {
-            TransactionSynchronizationManager.unbindResourceIfPossible(resourceKey);
-        }
-
-        @Override
-        public void resume() {
-            TransactionSynchronizationManager.bindResource(resourceKey, this);
-        }
-
-        @Override
-        public void afterCompletion(int status) {
-            TransactionSynchronizationManager.unbindResourceIfPossible(resourceKey);
         }
     }
 }

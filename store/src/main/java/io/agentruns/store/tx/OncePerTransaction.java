@@ -2,7 +2,6 @@ package io.agentruns.store.tx;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
@@ -37,21 +36,17 @@ public final class OncePerTransaction {
             action.run();
             return;
         }
-        Actions actions = (Actions) TransactionSynchronizationManager.getResource(phase);
-        if (actions == null) {
-            actions = new Actions(phase);
-            TransactionSynchronizationManager.bindResource(phase, actions);
-            TransactionSynchronizationManager.registerSynchronization(actions);
-        }
+        Actions actions = TransactionBoundState.current(phase, Actions::new);
         actions.byKey.putIfAbsent(key, action);
     }
 
     /** The actions of one phase of one transaction, bound to the thread while the transaction is. */
-    private static final class Actions implements TransactionSynchronization {
+    private static final class Actions extends TransactionBoundState {
         final Object phase;
         final Map<Object, Runnable> byKey = new LinkedHashMap<>();
 
         Actions(Object phase) {
+            super(phase);
             this.phase = phase;
         }
 
@@ -67,22 +62,6 @@ public final class OncePerTransaction {
             if (phase == AFTER_COMMIT) {
                 byKey.values().forEach(Runnable::run);
             }
-        }
-
-        // A suspended transaction's actions must not collect those of the one that runs meanwhile.
-        @Override
-        public void suspend() {
-            TransactionSynchronizationManager.unbindResourceIfPossible(phase);
-        }
-
-        @Override
-        public void resume() {
-            TransactionSynchronizationManager.bindResource(phase, this);
-        }
-
-        @Override
-        public void afterCompletion(int status) {
-            TransactionSynchronizationManager.unbindResourceIfPossible(phase);
         }
     }
 }

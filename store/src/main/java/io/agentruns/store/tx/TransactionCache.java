@@ -3,7 +3,6 @@ package io.agentruns.store.tx;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
-import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
@@ -21,18 +20,12 @@ public final class TransactionCache<K, V> {
         this.load = load;
     }
 
-    @SuppressWarnings("unchecked")
     public V get(K key) {
         if (!TransactionSynchronizationManager.isActualTransactionActive()
                 || !TransactionSynchronizationManager.isSynchronizationActive()) {
             return load.apply(key);
         }
-        Values<K, V> values = (Values<K, V>) TransactionSynchronizationManager.getResource(resourceKey);
-        if (values == null) {
-            values = new Values<>(resourceKey);
-            TransactionSynchronizationManager.bindResource(resourceKey, values);
-            TransactionSynchronizationManager.registerSynchronization(values);
-        }
+        Values<K, V> values = TransactionBoundState.current(resourceKey, Values::new);
         V value = values.byKey.get(key);
         if (value == null) {
             value = load.apply(key);
@@ -42,28 +35,11 @@ public final class TransactionCache<K, V> {
     }
 
     /** The values of one transaction, bound to the thread while that transaction is. */
-    private static final class Values<K, V> implements TransactionSynchronization {
-        final Object resourceKey;
+    private static final class Values<K, V> extends TransactionBoundState {
         final Map<K, V> byKey = new HashMap<>();
 
         Values(Object resourceKey) {
-            this.resourceKey = resourceKey;
-        }
-
-        // A suspended transaction's values must not serve the one that runs meanwhile.
-        @Override
-        public void suspend() {
-            TransactionSynchronizationManager.unbindResourceIfPossible(resourceKey);
-        }
-
-        @Override
-        public void resume() {
-            TransactionSynchronizationManager.bindResource(resourceKey, this);
-        }
-
-        @Override
-        public void afterCompletion(int status) {
-            TransactionSynchronizationManager.unbindResourceIfPossible(resourceKey);
+            super(resourceKey);
         }
     }
 }
