@@ -1,34 +1,22 @@
 package io.agentruns.store.contract;
 
 import io.agentruns.store.Database;
-import io.agentruns.store.DatabaseSettings;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
+import io.agentruns.store.testing.H2TestDatabase;
 
 /** Group commit on the embedded H2 file database (the default), in a temp directory. */
 class H2GroupCommitContractTest extends GroupCommitContractTest {
-    private Path dir;
+    private H2TestDatabase h2;
 
     @Override
     protected Database openDatabase() {
-        try {
-            dir = Files.createTempDirectory("agentruns-h2-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return Database.open(DatabaseSettings.embedded(dir));
+        h2 = H2TestDatabase.create();
+        return Database.open(h2.settings());
     }
 
     @Override
     protected void dropDatabase() {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (h2 != null) {
+            h2.close();
         }
     }
 }

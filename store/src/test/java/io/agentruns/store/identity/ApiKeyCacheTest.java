@@ -12,10 +12,9 @@ import io.agentruns.core.identity.Team;
 import io.agentruns.store.Database;
 import io.agentruns.store.DatabaseSettings;
 import io.agentruns.store.Store;
+import io.agentruns.store.testing.H2TestDatabase;
 import io.agentruns.store.testing.PostgresTestDatabase;
 import io.agentruns.store.testing.TestClock;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -30,8 +29,7 @@ class ApiKeyCacheTest {
 
     @Test
     void aKeyRevokedOnThisNodeIsRefusedAtOnceOnH2() throws Exception {
-        Path dir = Files.createTempDirectory("agentruns-h2-keys-");
-        try (Database db = Database.open(DatabaseSettings.embedded(dir))) {
+        try (H2TestDatabase h2 = H2TestDatabase.create(); Database db = Database.open(h2.settings())) {
             revokedOnThisNodeIsRefusedAtOnce(new Store(db, TestClock.startingNow()));
         }
     }
