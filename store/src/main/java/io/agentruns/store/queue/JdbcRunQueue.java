@@ -16,8 +16,13 @@ import io.agentruns.store.Database;
 import io.agentruns.store.Dialect;
 import io.agentruns.store.run.RunStateWriter;
 import io.agentruns.store.tx.GroupCommit;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -143,19 +148,18 @@ public final class JdbcRunQueue implements RunQueue {
         if (cap > 0) {
             pick = pick.param("cap", cap);
         }
-        Map<UUID, Integer> inProgress = new java.util.HashMap<>();
-        List<UUID> ids = new java.util.ArrayList<>();
-        for (Map<String, Object> row : pick.query().listOfRows()) {
-            UUID id = (UUID) value(row, "id");
+        Map<UUID, Integer> inProgress = new HashMap<>();
+        List<UUID> ids = new ArrayList<>();
+        for (Candidate c : pick.query((rs, n) -> new Candidate(rs.getObject("id", UUID.class),
+                rs.getObject("team_id", UUID.class), cap > 0 ? rs.getInt("busy") : 0)).list()) {
             if (cap > 0) {
-                UUID team = (UUID) value(row, "team_id");
-                int busy = inProgress.computeIfAbsent(team, t -> ((Number) value(row, "busy")).intValue());
+                int busy = inProgress.getOrDefault(c.teamId(), c.busy());
                 if (busy >= cap) {
                     continue;
                 }
-                inProgress.put(team, busy + 1);
+                inProgress.put(c.teamId(), busy + 1);
             }
-            ids.add(id);
+            ids.add(c.id());
         }
         if (ids.isEmpty()) {
             return List.of();
@@ -165,10 +169,8 @@ public final class JdbcRunQueue implements RunQueue {
                 .query(this::claimed).list());
     }
 
-    /** Row maps are keyed by the driver's case (H2 upper, PostgreSQL lower). */
-    private static Object value(Map<String, Object> row, String column) {
-        Object v = row.get(column);
-        return v != null ? v : row.get(column.toUpperCase(java.util.Locale.ROOT));
+    /** A locked candidate of {@link #claimLockedCandidates}; {@code busy}: its team's INPROGRESS count (cap on). */
+    private record Candidate(UUID id, UUID teamId, int busy) {
     }
 
     private static JdbcClient.StatementSpec claimParams(JdbcClient.StatementSpec spec, String workerId, Instant now,
@@ -178,14 +180,14 @@ public final class JdbcRunQueue implements RunQueue {
                 .param("until", QueueSql.bind(until));
     }
 
-    private Claimed claimed(java.sql.ResultSet rs, int n) throws java.sql.SQLException {
+    private Claimed claimed(ResultSet rs, int n) throws SQLException {
         return new Claimed(rs.getObject("id", UUID.class), rs.getObject("team_id", UUID.class), rs.getLong("version"),
                 rs.getLong("last_event_seq"), rs.getString("title"), rs.getString("session_id"),
                 QueueSql.read(rs, "created_at"));
     }
 
     private static List<Claimed> oldestFirst(List<Claimed> claimed) {
-        return claimed.stream().sorted(java.util.Comparator.comparing(Claimed::createdAt).thenComparing(Claimed::id))
+        return claimed.stream().sorted(Comparator.comparing(Claimed::createdAt).thenComparing(Claimed::id))
                 .toList();
     }
 
@@ -371,7 +373,7 @@ public final class JdbcRunQueue implements RunQueue {
     private record HeldRun(UUID id, long version, String sessionId, boolean cancelRequested, String workerId) {
     }
 
-    private HeldRun heldRun(java.sql.ResultSet rs, int n) throws java.sql.SQLException {
+    private HeldRun heldRun(ResultSet rs, int n) throws SQLException {
         return new HeldRun(rs.getObject("id", UUID.class), rs.getLong("version"), rs.getString("session_id"),
                 rs.getBoolean("cancel_requested"), null);
     }
